@@ -1,0 +1,57 @@
+"""wordlelab: solve Wordle, study strategies, compute optimal play.
+
+The public API: the rule (:func:`feedback`, pattern parsing), word lists,
+pattern tables, the game objects and the strategy registry.
+"""
+
+from .errors import (
+    GameOverError,
+    HardModeError,
+    InconsistentFeedbackError,
+    InvalidPatternError,
+    InvalidWordError,
+    UnknownStrategyError,
+    WordlelabError,
+    WordListError,
+)
+from .feedback import Mark, Pattern, all_green, decode, encode, feedback, format_pattern, parse_pattern
+from .game import Game, Session
+from .state import State, Step
+from .strategies import Ranked, Strategy, get_strategy, register, strategy_names
+from .table import pattern_table
+from .words import BUILTIN_LISTS, WordList, load_wordlist
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "BUILTIN_LISTS",
+    "Game",
+    "GameOverError",
+    "HardModeError",
+    "InconsistentFeedbackError",
+    "InvalidPatternError",
+    "InvalidWordError",
+    "Mark",
+    "Pattern",
+    "Ranked",
+    "Session",
+    "State",
+    "Step",
+    "Strategy",
+    "UnknownStrategyError",
+    "WordListError",
+    "WordList",
+    "WordlelabError",
+    "__version__",
+    "all_green",
+    "decode",
+    "encode",
+    "feedback",
+    "format_pattern",
+    "get_strategy",
+    "load_wordlist",
+    "parse_pattern",
+    "pattern_table",
+    "register",
+    "strategy_names",
+]

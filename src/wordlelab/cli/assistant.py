@@ -1,0 +1,176 @@
+"""The assistant for today's puzzle: `suggest` (one shot) and `assist` (interactive)."""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from ..errors import InvalidPatternError, WordlelabError
+from ..game import DEFAULT_STRATEGY, Session
+from ..strategies import Ranked, Strategy, get_strategy
+from ._app import (
+    GuessesOpt,
+    HardOpt,
+    JsonOpt,
+    StrategyOpt,
+    WordsOpt,
+    app,
+    console,
+    err_console,
+    handle_errors,
+    load_words,
+    print_json,
+    tiles,
+)
+
+TopOpt = Annotated[int, typer.Option("--top", "-n", min=1, max=50, help="How many guesses to show.")]
+#: show the candidate words themselves when at most this many remain
+SHOW_CANDIDATES = 30
+
+_MOVE = re.compile(r"^\s*([^\s:=]+)\s*[\s:=]\s*(.+?)\s*$")
+
+
+def parse_move(text: str) -> tuple[str, str]:
+    """Split ``"salet 00120"`` / ``"salet:gy..g"`` / ``"salet=🟩⬛..."`` into word and pattern."""
+    m = _MOVE.match(text)
+    if not m:
+        raise InvalidPatternError(
+            f"{text.strip()!r}: type the word you played and its colours, e.g. 'salet 00120' "
+            "or 'salet:gy..g'"
+        )
+    return m.group(1), m.group(2)
+
+
+def parse_history(text: str) -> list[tuple[str, str]]:
+    """``"salet:00120,drone:22202"`` -> [(word, pattern), ...] (commas or semicolons)."""
+    return [parse_move(part) for part in re.split(r"[,;]", text) if part.strip()]
+
+
+def _ranked_json(r: Ranked) -> dict[str, object]:
+    return {"guess": r.word, "score": r.score, **r.stats}
+
+
+def _show(session: Session, strat: Strategy, top: int) -> None:
+    n = len(session.candidates)
+    if session.solved:
+        console.print("Solved!")
+        return
+    ranked = session.suggest(strat, top)
+    if n <= SHOW_CANDIDATES:
+        console.print(f"{n} candidate{'s' if n != 1 else ''}: " + " ".join(session.candidate_words))
+    else:
+        console.print(f"{n} candidates left")
+    table = Table(title=f"best next guesses ({strat.key})", title_justify="left")
+    table.add_column("#", justify="right")
+    table.add_column("guess")
+    for col in ("entropy", "expected", "parts", "largest"):
+        table.add_column(col, justify="right")
+    table.add_column("could win")
+    cands = set(session.candidate_words)
+    for i, r in enumerate(ranked, 1):
+        s = r.stats
+        table.add_row(
+            str(i),
+            r.word,
+            *(f"{s[k]:.3f}" if k in s and k in ("entropy", "expected") else
+              (f"{s[k]:.0f}" if k in s else "-") for k in ("entropy", "expected", "parts", "largest")),
+            "yes" if r.word in cands else "",
+        )
+    console.print(table)
+    console.print(f"suggestion: {ranked[0].word}")
+
+
+@app.command()
+@handle_errors
+def suggest(
+    history: Annotated[
+        str, typer.Option("--history", help='Guesses so far, e.g. "salet:00120,drone:22202".')
+    ] = "",
+    strategy: StrategyOpt = DEFAULT_STRATEGY,
+    hard: HardOpt = False,
+    words: WordsOpt = "original",
+    guesses: GuessesOpt = None,
+    top: TopOpt = 5,
+    json_out: JsonOpt = False,
+) -> None:
+    """One-shot: the best next guesses after HISTORY."""
+    wl = load_words(words, guesses)
+    session = Session(wl, hard=hard)
+    for word, pattern in parse_history(history):
+        session.play(word, pattern)
+    strat = get_strategy(strategy)
+    if json_out:
+        ranked = [] if session.solved else session.suggest(strat, top)
+        print_json(
+            {
+                "history": session.history_text(),
+                "hard": hard,
+                "strategy": strat.key,
+                "solved": session.solved,
+                "candidates": len(session.candidates),
+                "candidate_words": session.candidate_words[:SHOW_CANDIDATES],
+                "suggestions": [_ranked_json(r) for r in ranked],
+            }
+        )
+        return
+    _show(session, strat, top)
+
+
+HELP = """Type the word you played and the colours you saw, e.g.
+  salet 00120     (0 grey, 1 yellow, 2 green)
+  salet b.y.g / salet BXYXG / salet ⬛⬛🟨⬛🟩
+Other commands: undo, list (candidates), help, quit."""
+
+
+@app.command()
+@handle_errors
+def assist(
+    hard: HardOpt = False,
+    strategy: StrategyOpt = DEFAULT_STRATEGY,
+    words: WordsOpt = "original",
+    guesses: GuessesOpt = None,
+    top: TopOpt = 5,
+) -> None:
+    """Interactive helper: suggests a guess, you report what you played and saw."""
+    wl = load_words(words, guesses)
+    strat = get_strategy(strategy)
+    session = Session(wl, hard=hard)
+    console.print(f"wordlelab assistant: {wl!r}{', hard mode' if hard else ''}")
+    console.print(HELP)
+    _show(session, strat, top)
+    while True:
+        try:
+            line = input("> ")
+        except (EOFError, KeyboardInterrupt):
+            console.print()
+            break
+        cmd = line.strip()
+        if not cmd:
+            continue
+        low = cmd.lower()
+        if low in ("quit", "exit", "q"):
+            break
+        if low in ("help", "?", "h"):
+            console.print(HELP)
+            continue
+        if low in ("list", "ls", "candidates"):
+            console.print(" ".join(session.candidate_words))
+            continue
+        try:
+            if low == "undo":
+                step = session.undo()
+                console.print(f"undid {wl.allowed[step.guess]}")
+            else:
+                word, pattern = parse_move(cmd)
+                session.play(word, pattern)
+                step = session.history[-1]
+                console.print(tiles(wl.allowed[step.guess], step.pattern))
+        except WordlelabError as exc:
+            err_console.print(f"[red]{exc}[/]")
+            continue
+        _show(session, strat, top)
+        if session.solved:
+            console.print(f"history: {session.history_text()}")

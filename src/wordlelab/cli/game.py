@@ -1,0 +1,137 @@
+"""Commands about single games: feedback, solve, play."""
+
+from __future__ import annotations
+
+import random
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from ..errors import InvalidWordError, WordlelabError
+from ..feedback import feedback as feedback_rule
+from ..feedback import format_pattern
+from ..game import DEFAULT_STRATEGY, Game
+from ..simulate import play_game
+from ..strategies import get_strategy
+from ._app import (
+    GuessesOpt,
+    HardOpt,
+    JsonOpt,
+    StrategyOpt,
+    WordsOpt,
+    app,
+    console,
+    err_console,
+    handle_errors,
+    load_words,
+    print_json,
+    tiles,
+)
+
+
+@app.command()
+@handle_errors
+def feedback(
+    guess: Annotated[str, typer.Argument(help="The guessed word.")],
+    answer: Annotated[str, typer.Argument(help="The answer.")],
+    format: Annotated[
+        str, typer.Option("--format", "-f", help="digits | letters | emoji | emoji-hc")
+    ] = "digits",
+) -> None:
+    """Show the colours GUESS gets against ANSWER (repeated letters done right)."""
+    g, a = guess.strip().lower(), answer.strip().lower()
+    for w in (g, a):
+        if not w.isalpha():
+            raise InvalidWordError(f"{w!r} is not a word of letters; give two words, e.g. salet cigar")
+    p = feedback_rule(g, a)
+    if console.is_terminal:
+        console.print(tiles(g, p))
+    console.print(format_pattern(p, len(g), format))  # type: ignore[arg-type]
+
+
+@app.command()
+@handle_errors
+def solve(
+    answer: Annotated[str, typer.Argument(help="The answer to find.")],
+    strategy: StrategyOpt = DEFAULT_STRATEGY,
+    hard: HardOpt = False,
+    start: Annotated[str | None, typer.Option("--start", help="Force the first guess.")] = None,
+    words: WordsOpt = "original",
+    guesses: GuessesOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Auto-solve ANSWER and show each guess, its tiles and the candidates left."""
+    wl = load_words(words, guesses)
+    strat = get_strategy(strategy)
+    if start is not None:
+        Game(answer, wl, hard=hard).session.check_guess(start)  # validate before playing
+    turns = play_game(wl, answer, strat, hard=hard, start=start)
+    if json_out:
+        print_json(
+            {
+                "answer": answer.strip().lower(),
+                "strategy": strat.key,
+                "hard": hard,
+                "guesses": len(turns),
+                "turns": [
+                    {
+                        "guess": t.word,
+                        "pattern": format_pattern(t.step.pattern, wl.length),
+                        "candidates_before": t.candidates_before,
+                        "candidates_after": t.candidates_after,
+                    }
+                    for t in turns
+                ],
+            }
+        )
+        return
+    table = Table(title=f"{answer.strip().lower()} with {strat.key}{' (hard)' if hard else ''}")
+    table.add_column("#", justify="right")
+    table.add_column("guess")
+    table.add_column("tiles / pattern")
+    table.add_column("candidates left", justify="right")
+    for i, t in enumerate(turns, 1):
+        table.add_row(str(i), t.word, tiles(t.word, t.step.pattern), str(t.candidates_after))
+    console.print(table)
+    console.print(f"solved in {len(turns)} guesses")
+
+
+@app.command()
+@handle_errors
+def play(
+    hard: HardOpt = False,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed for the hidden answer.")] = None,
+    words: WordsOpt = "original",
+    guesses: GuessesOpt = None,
+    max_guesses: Annotated[int, typer.Option("--max-guesses", min=1)] = 6,
+) -> None:
+    """Play a game in the terminal against a hidden answer (type `quit` to give up)."""
+    wl = load_words(words, guesses)
+    answer = random.Random(seed).choice(wl.answers)
+    game = Game(answer, wl, hard=hard, max_guesses=max_guesses)
+    console.print(
+        f"Guess the {wl.length}-letter word in {max_guesses} tries"
+        f"{' (hard mode)' if hard else ''}. Type a word, or `quit`."
+    )
+    while not game.over:
+        try:
+            line = input(f"guess {len(game.history) + 1}> ")
+        except EOFError:
+            break
+        word = line.strip().lower()
+        if not word:
+            continue
+        if word in ("quit", "exit", "q"):
+            break
+        try:
+            p = game.guess(word)
+        except WordlelabError as exc:
+            err_console.print(f"[red]{exc}[/]")
+            continue
+        console.print(tiles(word, p))
+    if game.won:
+        console.print(f"Solved in {len(game.history)}! The word was {answer.upper()}.")
+    else:
+        console.print(f"The word was {answer.upper()}.")
+        raise typer.Exit(1)

@@ -1,0 +1,34 @@
+"""Listing commands: word lists and strategies."""
+
+from __future__ import annotations
+
+from rich.table import Table
+
+from ..strategies import strategy_class, strategy_names
+from ..words import BUILTIN_LISTS, DEFAULT_LIST
+from ._app import JsonOpt, app, console, print_json
+
+
+@app.command("lists")
+def lists_cmd(json_out: JsonOpt = False) -> None:
+    """The built-in word lists."""
+    if json_out:
+        print_json({name: desc for name, (_, _, desc) in BUILTIN_LISTS.items()})
+        return
+    table = Table("name", "description")
+    for name, (_, _, desc) in BUILTIN_LISTS.items():
+        table.add_row(name + (" (default)" if name == DEFAULT_LIST else ""), desc)
+    console.print(table)
+
+
+@app.command("strategies")
+def strategies_cmd(json_out: JsonOpt = False) -> None:
+    """The registered strategies, one line each."""
+    names = strategy_names()
+    if json_out:
+        print_json({n: strategy_class(n).description for n in names})
+        return
+    table = Table("name", "description")
+    for n in names:
+        table.add_row(n, strategy_class(n).description)
+    console.print(table)

@@ -1,0 +1,55 @@
+"""Exceptions raised by wordlelab.
+
+Every error derives from :class:`WordlelabError` and also from the builtin that
+best describes it, so ``except ValueError`` keeps working for callers that do
+not know this library.  The library raises; only ``cli`` and ``web`` turn an
+error into a message, an exit code or an HTTP status.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "WordlelabError",
+    "InvalidWordError",
+    "InvalidPatternError",
+    "WordListError",
+    "HardModeError",
+    "InconsistentFeedbackError",
+    "GameOverError",
+    "UnknownStrategyError",
+]
+
+
+class WordlelabError(Exception):
+    """Base class of every error wordlelab raises on purpose."""
+
+
+class InvalidWordError(WordlelabError, ValueError):
+    """A word is not a legal guess or answer (wrong length, not letters, not in the list)."""
+
+
+class InvalidPatternError(WordlelabError, ValueError):
+    """A colour pattern could not be parsed or does not fit the word length."""
+
+
+class WordListError(WordlelabError, ValueError):
+    """A word list file or name is unusable (bad line, unknown name, empty)."""
+
+
+class HardModeError(WordlelabError, ValueError):
+    """A guess breaks the hard-mode rule; the message names the first broken hint."""
+
+
+class InconsistentFeedbackError(WordlelabError, ValueError):
+    """No remaining candidate could have produced the reported feedback."""
+
+
+class GameOverError(WordlelabError, RuntimeError):
+    """A move was made after the game ended."""
+
+
+class UnknownStrategyError(WordlelabError, LookupError):
+    """A strategy name is not in the registry."""
+
+    def __str__(self) -> str:  # LookupError would otherwise quote the message
+        return str(self.args[0]) if self.args else ""

@@ -1,0 +1,265 @@
+"""Game (a referee that knows the answer) and Session (an assistant that does not).
+
+Both keep the history and the remaining candidates and hand strategies a
+read-only :class:`~wordlelab.state.State`.  Every move is validated first and
+applied only if valid, so a refused move leaves everything as it was.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+
+import numpy as np
+
+from .errors import GameOverError, HardModeError, InconsistentFeedbackError, InvalidPatternError
+from .feedback import Pattern, all_green, format_pattern, n_patterns, parse_pattern
+from .state import State, Step, filter_candidates, hard_mode_legal, hard_mode_violation
+from .strategies.base import Ranked, Strategy, get_strategy
+from .table import cache_dir, pattern_table
+from .types import PatternTable
+from .words import WordList, load_wordlist
+
+__all__ = ["Session", "Game", "DEFAULT_STRATEGY", "OPENING_TOP"]
+
+DEFAULT_STRATEGY = "entropy"
+#: how many ranked openers are cached per (lists, strategy, mode)
+OPENING_TOP = 10
+
+
+@dataclass(frozen=True)
+class _Frame:
+    step: Step | None
+    candidates: np.ndarray
+    legal: np.ndarray
+
+
+class Session:
+    """An assistant for a game whose answer is unknown.
+
+    Tell it each guess you played and the colours you saw (:meth:`play`); ask
+    it for the best next guesses (:meth:`suggest`); :meth:`undo` steps back.
+    """
+
+    def __init__(
+        self,
+        words: WordList | None = None,
+        *,
+        hard: bool = False,
+        rule: str = "official",
+        table: PatternTable | None = None,
+    ) -> None:
+        self.words = words if words is not None else load_wordlist()
+        self.hard = hard
+        self.rule = rule
+        self.table = table if table is not None else pattern_table(self.words, rule)
+        all_answers = np.arange(len(self.words.answers), dtype=np.int64)
+        all_allowed = np.arange(len(self.words.allowed), dtype=np.int64)
+        self._frames: list[_Frame] = [_Frame(None, all_answers, all_allowed)]
+
+    # -- reading ----------------------------------------------------------------
+    @property
+    def history(self) -> tuple[Step, ...]:
+        return tuple(f.step for f in self._frames[1:] if f.step is not None)
+
+    @property
+    def candidates(self) -> np.ndarray:
+        """Answer indices still possible."""
+        return self._frames[-1].candidates
+
+    @property
+    def candidate_words(self) -> list[str]:
+        return [self.words.answers[i] for i in self.candidates]
+
+    @property
+    def solved(self) -> bool:
+        h = self.history
+        return bool(h) and h[-1].pattern == all_green(self.words.length)
+
+    @property
+    def state(self) -> State:
+        f = self._frames[-1]
+        return State(
+            self.words,
+            self.table,
+            f.candidates.copy(),
+            f.legal.copy(),
+            self.history,
+            self.hard,
+            self.rule,
+        )
+
+    def history_text(self) -> str:
+        """The history in the ``--history`` form, e.g. ``salet:00120,drone:22202``."""
+        return ",".join(
+            f"{self.words.allowed[s.guess]}:{format_pattern(s.pattern, self.words.length)}"
+            for s in self.history
+        )
+
+    # -- moves ------------------------------------------------------------------
+    def check_guess(self, word: str) -> int:
+        """The allowed index of ``word``; raises if it is not legal now (incl. hard mode)."""
+        g = self.words.guess_id(word)
+        if self.hard:
+            why = hard_mode_violation(self.words, self.history, g)
+            if why is not None:
+                raise HardModeError(f"hard mode: {why} ({self.words.allowed[g]!r} refused)")
+        return g
+
+    def play(self, word: str, pattern: Pattern | str) -> State:
+        """Record that ``word`` was played and showed ``pattern`` (int or any typed form).
+
+        Raises (and changes nothing) if the word is not allowed, breaks hard
+        mode, the pattern is malformed, or no candidate could show it.
+        """
+        if self.solved:
+            raise GameOverError("the puzzle is already solved; use undo or start a new session")
+        g = self.check_guess(word)
+        if isinstance(pattern, str):
+            p = parse_pattern(pattern, self.words.length)
+        else:
+            p = int(pattern)
+            if not 0 <= p < n_patterns(self.words.length):
+                raise InvalidPatternError(
+                    f"pattern {p} is out of range for {self.words.length} letters"
+                )
+        remaining = filter_candidates(self.table, self.candidates, g, p)
+        if len(remaining) == 0:
+            shown = format_pattern(p, self.words.length, "letters")
+            raise InconsistentFeedbackError(
+                f"no possible answer gives {shown.upper()} for {self.words.allowed[g].upper()} "
+                f"after {len(self.history)} earlier guess(es); check the colours you typed "
+                "(nothing was changed)"
+            )
+        history = self.history + (Step(g, p),)
+        legal = hard_mode_legal(self.words, history) if self.hard else self._frames[-1].legal
+        self._frames.append(_Frame(Step(g, p), remaining, legal))
+        return self.state
+
+    def undo(self) -> Step:
+        """Take back the last move; raises :class:`GameOverError` if there is none."""
+        if len(self._frames) == 1:
+            raise GameOverError("nothing to undo")
+        frame = self._frames.pop()
+        assert frame.step is not None
+        return frame.step
+
+    def suggest(self, strategy: Strategy | str | None = None, top: int = 5) -> list[Ranked]:
+        """The ``top`` best next guesses by ``strategy`` (default: entropy).
+
+        The opening of a deterministic strategy is looked up in a cache (shipped
+        for the built-in lists, else written to the user cache on first use).
+        """
+        strat = _strategy(strategy)
+        if not self.history and not strat.randomized and top <= OPENING_TOP:
+            return _cached_opening(self, strat)[:top]
+        return strat.rank(self.state, top)
+
+
+class Game:
+    """A referee: knows the answer, scores guesses, tracks candidates like a Session."""
+
+    def __init__(
+        self,
+        answer: str,
+        words: WordList | None = None,
+        *,
+        hard: bool = False,
+        rule: str = "official",
+        max_guesses: int | None = 6,
+        table: PatternTable | None = None,
+    ) -> None:
+        self.session = Session(words, hard=hard, rule=rule, table=table)
+        self.words = self.session.words
+        self.answer = self.words.answer_id(answer)
+        self.max_guesses = max_guesses
+
+    @property
+    def history(self) -> tuple[Step, ...]:
+        return self.session.history
+
+    @property
+    def won(self) -> bool:
+        return self.session.solved
+
+    @property
+    def over(self) -> bool:
+        return self.won or (
+            self.max_guesses is not None and len(self.history) >= self.max_guesses
+        )
+
+    @property
+    def state(self) -> State:
+        return self.session.state
+
+    def guess(self, word: str) -> Pattern:
+        """Play ``word``; returns its pattern.  Raises if the game is over or the guess illegal."""
+        if self.over:
+            raise GameOverError(
+                "the game is over: " + ("solved" if self.won else f"{self.max_guesses} guesses used")
+            )
+        g = self.session.check_guess(word)
+        p = int(self.session.table[g, self.answer])
+        self.session.play(self.words.allowed[g], p)
+        return p
+
+
+def _strategy(strategy: Strategy | str | None) -> Strategy:
+    if strategy is None:
+        return get_strategy(DEFAULT_STRATEGY)
+    if isinstance(strategy, str):
+        return get_strategy(strategy)
+    return strategy
+
+
+def _opening_key(session: Session, strat: Strategy) -> str:
+    mode = "hard" if session.hard else "normal"
+    return f"{session.words.digest[:20]}|{session.rule}|{mode}|{strat.key}"
+
+
+def _shipped_openings() -> dict[str, list[list[object]]]:
+    from importlib import resources
+
+    try:
+        text = resources.files("wordlelab.data").joinpath("openings.json").read_text("utf-8")
+        data: dict[str, list[list[object]]] = json.loads(text)
+        return data
+    except (FileNotFoundError, ValueError):
+        return {}
+
+
+def _cached_opening(session: Session, strat: Strategy) -> list[Ranked]:
+    key = _opening_key(session, strat)
+    entry = _shipped_openings().get(key)
+    path = cache_dir() / "openings.json"
+    user: dict[str, list[list[object]]] = {}
+    if entry is None and path.exists():
+        try:
+            user = json.loads(path.read_text("utf-8"))
+            entry = user.get(key)
+        except (OSError, ValueError):
+            user = {}
+    if entry is not None:
+        out = []
+        for word, score, stats in entry:
+            assert isinstance(word, str) and isinstance(stats, dict)
+            out.append(Ranked(session.words.allowed_index[word], word, float(score), stats))  # type: ignore[arg-type]
+        return out
+    ranked = strat.rank(session.state, OPENING_TOP)
+    user[key] = [[r.word, r.score, r.stats] for r in ranked]
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(user, indent=0), "utf-8")
+        os.replace(tmp, path)
+    except OSError:
+        pass
+    return ranked
+
+
+def opening_entry(session: Session, strat: Strategy) -> tuple[str, list[list[object]]]:
+    """The cache key and entry of ``strat``'s opening (used to build the shipped file)."""
+    ranked = strat.rank(session.state, OPENING_TOP)
+    return _opening_key(session, strat), [[r.word, r.score, r.stats] for r in ranked]
+

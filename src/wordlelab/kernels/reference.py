@@ -1,0 +1,82 @@
+"""Plain references for the compiled kernels: slow, obviously correct, used by tests and benches."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+import numpy as np
+
+from ..types import CodeArray, IndexArray, PatternTable, table_dtype
+from .patterns import RULE_OFFICIAL
+
+__all__ = ["pattern_table_python", "pattern_table_numpy", "partition_stats_python"]
+
+
+def _pattern_codes(g: tuple[int, ...], a: tuple[int, ...], rule: int) -> int:
+    # Same rule as feedback.feedback, on code tuples (kept separate so the
+    # reference does not depend on the alphabet mapping).
+    n = len(g)
+    marks = [0] * n
+    if rule == RULE_OFFICIAL:
+        left = Counter(a[i] for i in range(n) if g[i] != a[i])
+        for i in range(n):
+            if g[i] == a[i]:
+                marks[i] = 2
+            elif left[g[i]] > 0:
+                marks[i] = 1
+                left[g[i]] -= 1
+    else:
+        for i in range(n):
+            marks[i] = 2 if g[i] == a[i] else (1 if g[i] in a else 0)
+    return sum(m * 3**i for i, m in enumerate(marks))
+
+
+def pattern_table_python(guesses: CodeArray, answers: CodeArray, rule: int = RULE_OFFICIAL) -> PatternTable:
+    """Pure-Python double loop; for tests on small inputs only."""
+    out = np.empty((len(guesses), len(answers)), dtype=table_dtype(guesses.shape[1]))
+    ans = [tuple(int(x) for x in a) for a in answers]
+    for gi, g in enumerate(guesses):
+        gt = tuple(int(x) for x in g)
+        for ai, a in enumerate(ans):
+            out[gi, ai] = _pattern_codes(gt, a, rule)
+    return out
+
+
+def pattern_table_numpy(guesses: CodeArray, answers: CodeArray, block: int = 1024) -> PatternTable:
+    """A plain vectorised NumPy build (official rule), the comparison point for the kernel.
+
+    Position ``i`` of the guess is yellow iff it is not green and the number of
+    non-green answer positions holding its letter exceeds the number of
+    earlier non-green guess positions holding the same letter.
+    """
+    n_g, length = guesses.shape
+    out = np.empty((n_g, answers.shape[0]), dtype=table_dtype(length))
+    a = answers[None, :, :]
+    for lo in range(0, n_g, block):
+        g = guesses[lo : lo + block, None, :]
+        green = g == a  # (b, A, L)
+        value = np.zeros(green.shape[:2], dtype=np.int64)
+        for i in range(length):
+            gi = g[:, :, i]  # (b, 1)
+            supply = ((a == gi[:, :, None]) & ~green).sum(axis=2)
+            used = np.zeros_like(supply)
+            for k in range(i):
+                used += (g[:, :, k] == gi) & ~green[:, :, k]
+            yellow = ~green[:, :, i] & (supply > used)
+            value += (2 * green[:, :, i] + yellow) * 3**i
+        out[lo : lo + block] = value
+    return out
+
+
+def partition_stats_python(
+    table: PatternTable, guesses: IndexArray, candidates: IndexArray
+) -> list[tuple[int, int, int, float]]:
+    """``(parts, largest, sumsq, entropy)`` per guess, with Counter and math.log2."""
+    out = []
+    n = len(candidates)
+    for g in guesses:
+        sizes = Counter(int(table[g, c]) for c in candidates).values()
+        ent = -sum((m / n) * math.log2(m / n) for m in sizes) if n else 0.0
+        out.append((len(sizes), max(sizes, default=0), sum(m * m for m in sizes), ent))
+    return out

@@ -1,0 +1,17 @@
+from __future__ import annotations
+
+import numpy as np
+
+from ._information import PartitionStrategy
+from .base import register
+
+
+@register("expected-size")
+class ExpectedSize(PartitionStrategy):
+    """Fewest expected remaining candidates (sum of squared bucket sizes / n)."""
+
+    score_stat = "expected"
+    higher_is_better = False
+
+    def sort_keys(self, stats: dict[str, np.ndarray]) -> list[np.ndarray]:
+        return [stats["expected"]]

@@ -1,0 +1,16 @@
+from __future__ import annotations
+
+import numpy as np
+
+from ._information import PartitionStrategy
+from .base import register
+
+
+@register("most-parts")
+class MostParts(PartitionStrategy):
+    """Most distinct patterns (non-empty buckets); ties by fewer expected remaining."""
+
+    score_stat = "parts"
+
+    def sort_keys(self, stats: dict[str, np.ndarray]) -> list[np.ndarray]:
+        return [-stats["parts"], stats["expected"]]
