@@ -13,12 +13,18 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .errors import GameOverError, HardModeError, InconsistentFeedbackError, InvalidPatternError
+from .errors import (
+    GameOverError,
+    HardModeError,
+    InconsistentFeedbackError,
+    InvalidPatternError,
+    WordListError,
+)
 from .feedback import Pattern, all_green, format_pattern, n_patterns, parse_pattern
 from .state import State, Step, filter_candidates, hard_mode_legal, hard_mode_violation
 from .strategies.base import Ranked, Strategy, get_strategy
 from .table import cache_dir, pattern_table
-from .types import PatternTable
+from .types import FloatArray, PatternTable
 from .words import WordList, load_wordlist
 
 __all__ = ["Session", "Game", "DEFAULT_STRATEGY", "OPENING_TOP"]
@@ -49,10 +55,12 @@ class Session:
         hard: bool = False,
         rule: str = "official",
         table: PatternTable | None = None,
+        weights: FloatArray | None = None,
     ) -> None:
         self.words = words if words is not None else load_wordlist()
         self.hard = hard
         self.rule = rule
+        self.weights = _check_weights(weights, len(self.words.answers))
         self.table = table if table is not None else pattern_table(self.words, rule)
         all_answers = np.arange(len(self.words.answers), dtype=np.int64)
         all_allowed = np.arange(len(self.words.allowed), dtype=np.int64)
@@ -88,6 +96,7 @@ class Session:
             self.history,
             self.hard,
             self.rule,
+            self.weights,
         )
 
     def history_text(self) -> str:
@@ -169,8 +178,9 @@ class Game:
         rule: str = "official",
         max_guesses: int | None = 6,
         table: PatternTable | None = None,
+        weights: FloatArray | None = None,
     ) -> None:
-        self.session = Session(words, hard=hard, rule=rule, table=table)
+        self.session = Session(words, hard=hard, rule=rule, table=table, weights=weights)
         self.words = self.session.words
         self.answer = self.words.answer_id(answer)
         self.max_guesses = max_guesses
@@ -213,9 +223,26 @@ def _strategy(strategy: Strategy | str | None) -> Strategy:
     return strategy
 
 
+def _check_weights(weights: FloatArray | None, n: int) -> FloatArray | None:
+    if weights is None:
+        return None
+    w = np.asarray(weights, dtype=np.float64)
+    if w.shape != (n,) or not np.all(np.isfinite(w)) or np.any(w < 0) or w.sum() <= 0:
+        raise WordListError(
+            f"answer weights must be {n} finite non-negative numbers with a positive sum, "
+            "one per answer in list order"
+        )
+    return w
+
+
 def _opening_key(session: Session, strat: Strategy) -> str:
     mode = "hard" if session.hard else "normal"
-    return f"{session.words.digest[:20]}|{session.rule}|{mode}|{strat.key}"
+    key = f"{session.words.digest[:20]}|{session.rule}|{mode}|{strat.key}"
+    if session.weights is not None:
+        import hashlib
+
+        key += "|w" + hashlib.sha256(session.weights.tobytes()).hexdigest()[:16]
+    return key
 
 
 def _shipped_openings() -> dict[str, list[list[object]]]:

@@ -19,7 +19,7 @@ from functools import cached_property
 import numpy as np
 
 from .feedback import Mark, all_green, decode, n_patterns
-from .types import IndexArray, PatternTable
+from .types import FloatArray, IndexArray, PatternTable
 from .words import WordList
 
 __all__ = [
@@ -120,11 +120,30 @@ class State:
     history: tuple[Step, ...] = ()
     hard: bool = False
     rule: str = "official"
+    #: optional prior weight of every answer (``float64[A]``, aligned with
+    #: ``words.answers``; not normalised), or None for all answers equally likely
+    weights: FloatArray | None = field(default=None, compare=False)
     extra: dict[str, object] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
         for arr in (self.candidates, self.legal):
             arr.flags.writeable = False
+        if self.weights is not None:
+            self.weights.flags.writeable = False
+
+    def candidate_weights(self) -> FloatArray | None:
+        """The candidates' weights scaled to sum to ``len(candidates)`` (None if unweighted).
+
+        Scaled so that weighted figures (expected remaining) read in candidate
+        units and equal the unweighted ones when all weights are equal.
+        """
+        if self.weights is None:
+            return None
+        w = np.asarray(self.weights, dtype=np.float64)[self.candidates]
+        total = float(w.sum())
+        if total <= 0.0:
+            return np.ones(len(w))
+        return w * (len(w) / total)
 
     @property
     def length(self) -> int:

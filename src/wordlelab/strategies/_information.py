@@ -33,14 +33,20 @@ class PartitionStrategy(Strategy):
         return state.candidate_guesses if self.candidates_only else state.legal
 
     def rank(self, state: State, top: int = 5) -> list[Ranked]:
-        from ..kernels import partition_stats
+        from ..kernels import partition_stats, partition_stats_weighted
 
         guesses = self.guesses(state)
         if len(guesses) == 0:  # e.g. hard mode with a naive-rule table
             guesses = state.candidate_guesses
-        parts, largest, sumsq, entropy = partition_stats(
-            state.table, guesses, state.candidates, state.n_patterns
-        )
+        weights = state.candidate_weights()
+        if weights is None:
+            parts, largest, sumsq, entropy = partition_stats(
+                state.table, guesses, state.candidates, state.n_patterns
+            )
+        else:  # bucket sizes become prior mass (in candidate units, see State)
+            parts, largest, sumsq, entropy = partition_stats_weighted(
+                state.table, guesses, state.candidates, weights, state.n_patterns
+            )
         n = max(len(state.candidates), 1)
         stats = {
             "entropy": entropy,
