@@ -1,0 +1,5 @@
+"""``python -m wordlelab`` is the ``wordlelab`` command."""
+
+from .cli import main
+
+main()

@@ -1,0 +1,149 @@
+"""The CLI end to end: in-process with CliRunner, and once as a real subprocess."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from wordlelab import feedback, format_pattern
+from wordlelab.cli import app
+
+runner = CliRunner()
+
+
+def run(*args: str, input: str | None = None):  # type: ignore[no-untyped-def]
+    return runner.invoke(app, list(args), input=input)
+
+
+@pytest.mark.parametrize(
+    ("fmt", "expected"),
+    [("digits", "10102"), ("letters", "ybybg"), ("emoji", "🟨⬛🟨⬛🟩")],
+)
+def test_feedback_formats(fmt: str, expected: str) -> None:
+    r = run("feedback", "eerie", "crepe", "--format", fmt)
+    assert r.exit_code == 0
+    assert r.output.strip().splitlines()[-1] == expected
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["feedback", "eerie", "crepes"], "same length"),
+        (["feedback", "ee1ie", "crepe"], "not a word of letters"),
+        (["solve", "zzzzz"], "not in the allowed guesses"),
+        (["solve", "salet"], "not a possible answer"),
+        (["solve", "cigar", "--strategy", "nope"], "unknown strategy"),
+        (["solve", "cigar", "--start", "qqqqq"], "not in the allowed guesses"),
+        (["suggest", "--history", "salet:0012"], "4 marks"),
+        (["suggest", "--history", "cigar:22222,crane:00000"], "already solved"),
+        (["suggest", "--history", "salet:00000,crane:22222"], "no possible answer"),
+        (["suggest", "--history", "salet"], "type the word you played"),
+        (["suggest", "--words", "/no/such/file"], "neither a built-in"),
+        (["suggest", "--hard", "--history", "salet:20000,crane:00000"], "1st letter must be S"),
+    ],
+)
+def test_bad_input_exits_2_with_a_message(args: list[str], message: str) -> None:
+    r = run(*args)
+    assert r.exit_code == 2, r.output
+    assert message in r.output
+
+
+def test_solve_cigar() -> None:
+    r = run("solve", "cigar")
+    assert r.exit_code == 0
+    assert "cigar" in r.output and "solved in" in r.output
+
+
+def test_solve_json_replays_correctly() -> None:
+    r = run("solve", "cigar", "--json", "--hard", "--start", "crane")
+    data = json.loads(r.output)
+    assert data["turns"][0]["guess"] == "crane" and data["turns"][-1]["guess"] == "cigar"
+    for t in data["turns"]:
+        assert t["pattern"] == format_pattern(feedback(t["guess"], "cigar"))
+    assert data["guesses"] == len(data["turns"])
+
+
+def test_suggest_json() -> None:
+    history = f"salet:{format_pattern(feedback('salet', 'cigar'))}"
+    r = run("suggest", "--history", history, "--json", "--top", "3")
+    assert r.exit_code == 0
+    data = json.loads(r.output)
+    assert data["history"] == history
+    assert "cigar" in data["candidate_words"] or data["candidates"] > 30
+    assert len(data["suggestions"]) == 3 and data["suggestions"][0]["entropy"] > 0
+
+
+def test_suggest_opening() -> None:
+    r = run("suggest")
+    assert r.exit_code == 0 and "suggestion: soare" in r.output
+
+
+def test_assist_survives_garbage_and_solves() -> None:
+    lines = [
+        "",
+        "hello world this is junk",
+        "salet",
+        "salet 0012",
+        "zzzzz 00000",
+        "salet 9",
+        "\x1b[A",
+        "help",
+        f"salet {format_pattern(feedback('salet', 'cigar'), 5, 'letters')}",
+        "crane 22222",  # inconsistent: refused
+        "undo",
+        "undo",  # nothing left: refused
+        f"salet {format_pattern(feedback('salet', 'cigar'), 5, 'emoji')}",
+        "list",
+        f"cigar {format_pattern(feedback('cigar', 'cigar'))}",
+        "quit",
+    ]
+    r = run("assist", input="\n".join(lines) + "\n")
+    assert r.exit_code == 0, r.output
+    assert "Solved!" in r.output
+    assert "nothing to undo" in r.output
+    assert "no possible answer" in r.output
+    assert "4 marks" in r.output
+
+
+def test_assist_ends_cleanly_on_eof() -> None:
+    r = run("assist", "--hard", input="salet 00000\n")
+    assert r.exit_code == 0
+    assert "candidates left" in r.output
+
+
+def test_play_with_seed_wins_when_told_the_answer(tmp_path: Path) -> None:
+    words_file = tmp_path / "w.txt"
+    words_file.write_text("cigar\nrebut\nsissy\n")
+    # with three answers, guessing all three in turn must win
+    r = run("play", "--words", str(words_file), "--seed", "1", input="xx\nqqqqq\ncigar\nrebut\nsissy\n")
+    assert "Solved in" in r.output
+    assert r.exit_code == 0
+
+
+def test_play_gives_up_with_exit_1() -> None:
+    r = run("play", "--seed", "3", input="quit\n")
+    assert r.exit_code == 1 and "The word was" in r.output
+
+
+def test_lists_and_strategies() -> None:
+    assert "original" in run("lists").output
+    data = json.loads(run("strategies", "--json").output)
+    assert "entropy" in data and data["entropy"]
+
+
+def test_console_script_subprocess() -> None:
+    exe = Path(sys.executable).with_name("wordlelab")
+    cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "wordlelab"]
+    out = subprocess.run(
+        cmd + ["solve", "cigar", "--json"], capture_output=True, text=True, env=os.environ, timeout=120
+    )
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["turns"][-1]["guess"] == "cigar"
+    bad = subprocess.run(cmd + ["solve", "qqqqq"], capture_output=True, text=True, timeout=120)
+    assert bad.returncode == 2 and "error:" in bad.stderr
