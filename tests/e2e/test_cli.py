@@ -147,3 +147,18 @@ def test_console_script_subprocess() -> None:
     assert json.loads(out.stdout)["turns"][-1]["guess"] == "cigar"
     bad = subprocess.run(cmd + ["solve", "qqqqq"], capture_output=True, text=True, timeout=120)
     assert bad.returncode == 2 and "error:" in bad.stderr
+
+
+@pytest.mark.parametrize(
+    "answers",
+    [["cat", "cot", "act", "tac", "oat", "tao"], ["abcdefghijk", "abcdefghikj", "kjihgfedcba", "aaaaaaaaaaa"]],
+)
+def test_other_word_lengths_end_to_end(tmp_path: Path, answers: list[str]) -> None:
+    f = tmp_path / "words.txt"
+    f.write_text("\n".join(answers) + "\n")
+    for answer in answers:
+        r = run("solve", answer, "--words", str(f), "--json")
+        assert r.exit_code == 0, r.output
+        turns = json.loads(r.output)["turns"]
+        assert turns[-1]["guess"] == answer
+        assert all(t["pattern"] == format_pattern(feedback(t["guess"], answer), len(answer)) for t in turns)

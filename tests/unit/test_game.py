@@ -150,3 +150,17 @@ def test_weights_validated(words: WordList, table: np.ndarray) -> None:
         Session(words, table=table, weights=np.ones(3))
     s = Session(words, table=table, weights=np.ones(len(words.answers)))
     assert s.suggest(top=1)[0].word == "soare"
+
+
+@pytest.mark.parametrize("name", ["entropy", "minimax", "expected-size", "most-parts"])
+@pytest.mark.parametrize("hard", [False, True])
+def test_shipped_openings_match_a_fresh_ranking(words: WordList, table: np.ndarray, name: str, hard: bool) -> None:
+    from wordlelab import get_strategy
+    from wordlelab.game import _opening_key, _shipped_openings
+
+    s = Session(words, hard=hard, table=table)
+    strat = get_strategy(name)
+    shipped = _shipped_openings()[_opening_key(s, strat)]
+    fresh = strat.rank(s.state, len(shipped))
+    assert [w for w, _, _ in shipped] == [r.word for r in fresh]
+    assert [round(float(x), 9) for _, x, _ in shipped] == [round(r.score, 9) for r in fresh]

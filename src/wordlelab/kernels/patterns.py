@@ -21,18 +21,49 @@ RULE_OFFICIAL = 0
 RULE_NAIVE = 1
 
 
+@njit(cache=True)
+def _letter_masks(words, alpha):  # pragma: no cover - compiled
+    """``uint64[N]`` bit c set iff letter code c occurs in the word (alpha <= 64)."""
+    out = np.zeros(words.shape[0], np.uint64)
+    for w in range(words.shape[0]):
+        m = np.uint64(0)
+        for i in range(words.shape[1]):
+            m |= np.uint64(1) << np.uint64(words[w, i])
+        out[w] = m
+    return out
+
+
 @njit(parallel=True, cache=True, nogil=True)
 def _fill(guesses, answers, alpha, rule, out):  # pragma: no cover - compiled
     n_guess, length = guesses.shape
     n_answer = answers.shape[0]
+    use_masks = alpha <= 64
+    masks = _letter_masks(answers, alpha) if use_masks else np.zeros(1, np.uint64)
     for gi in prange(n_guess):
         unmatched = np.zeros(alpha, np.int32)
         g = guesses[gi]
+        # A guess letter that occurs once in the guess is yellow exactly when it
+        # is not green and occurs in the answer (any green of that letter would
+        # be this very position), so guesses without repeated letters, most of
+        # them, need no counting: the mask path below.
+        distinct = True
+        for i in range(length):
+            for j in range(i):
+                if g[i] == g[j]:
+                    distinct = False
         for ai in range(n_answer):
             a = answers[ai]
             value = 0
             power = 1
-            if rule == 0:
+            if use_masks and (distinct or rule == 1):
+                m = masks[ai]
+                for i in range(length):
+                    if g[i] == a[i]:
+                        value += 2 * power
+                    elif (m >> np.uint64(g[i])) & np.uint64(1):
+                        value += power
+                    power *= 3
+            elif rule == 0:
                 for i in range(length):
                     if g[i] != a[i]:
                         unmatched[a[i]] += 1

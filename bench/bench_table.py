@@ -1,0 +1,94 @@
+"""Benchmark: build and load the guess x answer pattern table.
+
+Prints, from one run: the numba kernel's build time (first call incl. JIT or
+cache load, then best of N), the cached load time (memory-mapped .npy), the
+plain vectorised NumPy build of the same table, and the ratio.  Also times a
+cold `wordlelab suggest` process (opening from the shipped cache) and one with
+a history (loads the cached table and runs the entropy kernel).
+
+    .venv/bin/python bench/bench_table.py [--words original] [--repeat 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+
+def best(fn, repeat: int) -> float:  # type: ignore[no-untyped-def]
+    """Best wall time of ``repeat`` calls (also records the CPU time of that call)."""
+    times = []
+    for _ in range(repeat):
+        t, c = time.perf_counter(), time.process_time()
+        fn()
+        times.append((time.perf_counter() - t, time.process_time() - c))
+    wall, cpu = min(times)
+    best.cpu = cpu  # type: ignore[attr-defined]
+    return wall
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--words", default="original")
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--skip-numpy", action="store_true")
+    args = ap.parse_args()
+
+    cache = tempfile.mkdtemp(prefix="wordlelab-bench-")
+    os.environ["WORDLELAB_CACHE_DIR"] = cache
+    import numba
+
+    from wordlelab import load_wordlist, pattern_table
+    from wordlelab.kernels import build_pattern_table
+    from wordlelab.kernels.reference import pattern_table_numpy
+    from wordlelab.table import table_path
+
+    wl = load_wordlist(args.words)
+    g, a = wl.allowed_codes, wl.answer_codes
+    print(f"lists: {wl!r}; numba threads: {numba.get_num_threads()}; cpus: {os.cpu_count()}")
+    print(f"load average before: {os.getloadavg()[0]:.2f} (other work on the machine inflates wall times)")
+
+    t = time.perf_counter()
+    ref = build_pattern_table(g, a, len(wl.alphabet))
+    print(f"kernel first call (JIT compile or numba cache load + build): {time.perf_counter() - t:.3f} s")
+    t_kernel = best(lambda: build_pattern_table(g, a, len(wl.alphabet)), args.repeat)
+    print(
+        f"kernel build, best of {args.repeat}: {t_kernel:.3f} s wall, {best.cpu:.3f} s CPU "  # type: ignore[attr-defined]
+        f"({ref.shape[0]}x{ref.shape[1]} {ref.dtype})"
+    )
+
+    t = time.perf_counter()
+    pattern_table(wl)  # build + atomic write
+    print(f"build + atomic write to cache: {time.perf_counter() - t:.3f} s ({table_path(wl).stat().st_size / 1e6:.1f} MB)")
+    t_load = best(lambda: pattern_table(wl), args.repeat)
+    loaded = pattern_table(wl)
+    print(f"cached load (mmap), best of {args.repeat}: {t_load * 1000:.2f} ms")
+    t_touch = best(lambda: np.asarray(pattern_table(wl)).sum(dtype=np.int64), 3)
+    print(f"cached load + read every byte: {t_touch * 1000:.1f} ms")
+    assert np.array_equal(np.asarray(loaded), ref)
+
+    if not args.skip_numpy:
+        t, c = time.perf_counter(), time.process_time()
+        nref = pattern_table_numpy(g, a)
+        t_np = time.perf_counter() - t
+        c_np = time.process_time() - c
+        assert np.array_equal(nref, ref)
+        print(f"plain vectorised NumPy build (same run): {t_np:.3f} s wall, {c_np:.3f} s CPU")
+        print(f"ratio NumPy / kernel: {t_np / t_kernel:.1f}x")
+
+    exe = Path(sys.executable).with_name("wordlelab")
+    for label, extra in [("suggest (opening)", []), ("suggest --history salet:00120", ["--history", "salet:00120"])]:
+        t = time.perf_counter()
+        subprocess.run([str(exe), "suggest", *extra], check=True, capture_output=True)
+        print(f"cold process `wordlelab {label}` (table cached): {time.perf_counter() - t:.3f} s")
+
+
+if __name__ == "__main__":
+    main()
