@@ -1,0 +1,144 @@
+"""`wordlelab review`: skill and luck of each guess of a finished (or ongoing) game."""
+
+from __future__ import annotations
+
+import re
+import sys
+from typing import Annotated
+
+import typer
+from rich import box
+from rich.table import Table
+from rich.text import Text
+
+from ..errors import WordlelabError
+from ..feedback import decode
+from ..review import Review, parse_grid, review_game
+from ._app import (
+    _STYLE,
+    GuessesOpt,
+    JsonOpt,
+    WordsOpt,
+    app,
+    console,
+    handle_errors,
+    load_words,
+    print_json,
+)
+
+
+
+def _split_words(played: list[str]) -> list[str]:
+    return [w for item in played for w in re.split(r"[,;\s]+", item) if w]
+
+
+@app.command()
+@handle_errors
+def review(
+    played: Annotated[
+        list[str], typer.Argument(help="The words you played, in order (spaces or commas).")
+    ],
+    answer: Annotated[
+        str | None, typer.Option("--answer", "-a", help="The answer (colours are then computed).")
+    ] = None,
+    grid: Annotated[
+        str | None,
+        typer.Option(
+            "--grid",
+            "-g",
+            help="The share grid (emoji rows, header optional; '-' reads it from stdin). "
+            "A '*' after the score (4/6*) turns on hard mode.",
+        ),
+    ] = None,
+    patterns: Annotated[
+        str | None,
+        typer.Option("--patterns", "-p", help='The colours typed, e.g. "00120,22222" or "b.y.g,ggggg".'),
+    ] = None,
+    hard: Annotated[bool, typer.Option("--hard", help="The game was played in hard mode.")] = False,
+    strategy: Annotated[
+        str | None,
+        typer.Option(
+            "--strategy", "-s", help="Whose move to show as 'would play' (default: optimal if installed, else entropy)."
+        ),
+    ] = None,
+    words: WordsOpt = "original",
+    guesses: GuessesOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Review a game: candidates left, skill (vs the best guess) and luck of each guess.
+
+    Give the words played and --answer, or the colours (--grid or --patterns).
+    """
+    wl = load_words(words, guesses)
+    played_words = _split_words(played)
+    pats: list[int | str] | None = None
+    if grid is not None and patterns is not None:
+        raise WordlelabError("give the colours once: --grid or --patterns, not both")
+    if grid is not None:
+        g = parse_grid(sys.stdin.read() if grid == "-" else grid)
+        pats = list(g.patterns)
+        hard = hard or bool(g.hard)
+    elif patterns is not None:
+        pats = [p for p in re.split(r"[,;\s]+", patterns) if p]
+    result = review_game(wl, played_words, answer, pats, hard=hard, strategy=strategy)
+    if json_out:
+        print_json(result.to_dict())
+        return
+    _print_review(result, defaulted=strategy is None)
+
+
+def _coloured(word: str, pattern: int) -> Text:
+    """The word in coloured letters (one cell each), for a narrow table."""
+    text = Text()
+    for ch, mark in zip(word.upper(), decode(pattern, len(word))):
+        text.append(ch, style=_STYLE[mark])
+    return text
+
+
+def _print_review(r: Review, defaulted: bool) -> None:
+    table = Table(
+        title=f"review ({r.words}{', hard mode' if r.hard else ''})",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        padding=(0, 1, 0, 0),
+        show_edge=False,
+    )
+    for col, right in [
+        ("guess", False), ("colours", False), ("left", True),
+        ("bits/best", True), ("exp/best", True), ("skill", True), ("luck", True),
+        ("best", False), ("would play", False),
+    ]:
+        table.add_column(col, justify="right" if right else "left", no_wrap=True)
+    for g in r.guesses:
+        table.add_row(
+            _coloured(g.guess, g.pattern),
+            g.pattern_text,
+            f"{g.candidates_before}\u2192{g.candidates_after}",
+            f"{g.entropy:.2f}/{g.best_entropy:.2f}",
+            f"{g.expected:.1f}/{g.best_expected:.1f}",
+            f"{g.skill:.0f}",
+            f"{g.luck:.2f}",
+            g.best_entropy_guess,
+            g.suggestion,
+        )
+    console.print(table)
+    for g in r.guesses:
+        if g.hard_mode_breach:
+            flag = "breaks hard mode" if r.hard else "would break hard mode"
+            console.print(f"guess {g.turn} {g.guess}: {flag}: {g.hard_mode_breach}")
+        if g.remaining:
+            console.print(f"after guess {g.turn}: {' '.join(g.remaining)}")
+    if r.solved:
+        outcome = f"solved in {len(r.guesses)}"
+    else:
+        outcome = f"not solved after {len(r.guesses)} guesses"
+    answer = f", answer {r.answer}" if r.answer else ""
+    console.print(
+        f"{outcome}{answer}; mean skill {r.mean_skill:.0f}/100, mean luck {r.mean_luck:.2f} "
+        "(0.5 = average)"
+    )
+    note = ""
+    if defaulted and r.suggestion_source != "optimal":
+        note = " (greedy: the optimal strategy is not installed)"
+    console.print(f"'would play' = strategy {r.suggestion_source}{note}")

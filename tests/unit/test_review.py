@@ -1,0 +1,193 @@
+"""Game review: candidates, skill and luck per guess, grid parsing, errors."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from wordlelab import Session, feedback, get_strategy
+from wordlelab.errors import (
+    InconsistentFeedbackError,
+    InvalidPatternError,
+    InvalidWordError,
+    WordlelabError,
+)
+from wordlelab.feedback import format_pattern
+from wordlelab.review import parse_grid, review_game
+
+GREEN, YELLOW, GREY = "\U0001f7e9", "\U0001f7e8", "\u2b1b"
+
+
+def test_review_with_answer_chains_candidates(small_words):
+    r = review_game(small_words, ["salet", "crane", "crate"], answer="crate")
+    assert r.solved and r.answer == "crate"
+    assert [g.guess for g in r.guesses] == ["salet", "crane", "crate"]
+    assert r.guesses[0].candidates_before == len(small_words.answers)
+    for a, b in zip(r.guesses, r.guesses[1:]):
+        assert a.candidates_after == b.candidates_before
+    assert r.guesses[-1].candidates_after == 0
+    for g in r.guesses:
+        assert g.pattern == feedback(g.guess, "crate")
+        assert g.pattern_text == format_pattern(g.pattern, 5)
+        assert g.best_entropy >= g.entropy - 1e-9
+        assert g.best_expected <= g.expected + 1e-9
+        assert 0.0 <= g.skill <= 100.0 and 0.0 <= g.luck <= 1.0
+
+
+def test_patterns_only_gives_the_same_review(small_words):
+    by_answer = review_game(small_words, ["salet", "crane", "crate"], answer="crate")
+    pats = [g.pattern_text for g in by_answer.guesses]
+    by_colours = review_game(small_words, ["salet", "crane", "crate"], patterns=pats)
+    assert by_colours.to_dict() == by_answer.to_dict()
+
+
+def test_unsolved_game_with_one_candidate_names_the_answer(small_words):
+    pats = [feedback(w, "crate") for w in ("salet", "crane")]
+    r = review_game(small_words, ["salet", "crane"], patterns=pats)
+    assert not r.solved
+    assert r.guesses[-1].remaining == ["crate"]
+    assert r.answer == "crate"
+
+
+def test_luck_matches_a_brute_force_count(small_words):
+    answer = "grade"
+    r = review_game(small_words, ["salet", "crane", "grade"], answer=answer)
+    cands = list(small_words.answers)
+    for g in r.guesses:
+        pats = [feedback(g.guess, c) for c in cands]
+        left = {c: (0 if c == g.guess else pats.count(p)) for c, p in zip(cands, pats)}
+        actual = left[answer]
+        expect = (
+            sum(v > actual for v in left.values()) + 0.5 * sum(v == actual for v in left.values())
+        ) / len(cands)
+        assert g.luck == pytest.approx(expect)
+        sizes = np.array([pats.count(p) for p in set(pats)], dtype=float)
+        assert g.expected == pytest.approx((sizes**2).sum() / len(cands))
+        probs = sizes / len(cands)
+        assert g.entropy == pytest.approx(float(-(probs * np.log2(probs)).sum()))
+        cands = [c for c, p in zip(cands, pats) if p == feedback(g.guess, answer)]
+
+
+def test_best_guess_has_full_skill(small_words):
+    first = review_game(small_words, ["salet"], answer="crate").guesses[0]
+    again = review_game(small_words, [first.best_entropy_guess], answer="crate").guesses[0]
+    assert again.skill == pytest.approx(100.0)
+    assert again.entropy == pytest.approx(first.best_entropy)
+
+
+def test_one_candidate_left_skill_is_all_or_nothing(small_words):
+    pats = [feedback(w, "crate") for w in ("salet", "crane")]
+    good = review_game(small_words, ["salet", "crane", "crate"], patterns=pats + [242])
+    assert good.guesses[-1].candidates_before == 1 and good.guesses[-1].skill == 100.0
+    bad = review_game(small_words, ["salet", "crane", "abase", "crate"], answer="crate")
+    assert bad.guesses[2].skill == 0.0
+
+
+def test_suggestion_follows_the_named_strategy(small_words):
+    r = review_game(small_words, ["salet", "crane"], answer="crate", strategy="minimax")
+    session = Session(small_words)
+    session.play("salet", r.guesses[0].pattern)
+    want = small_words.allowed[get_strategy("minimax").choose(session.state)]
+    assert r.guesses[1].suggestion == want
+    assert r.suggestion_source == "minimax"
+
+
+def test_default_suggestion_is_optimal_or_entropy(small_words):
+    from wordlelab import strategy_names
+
+    r = review_game(small_words, ["salet"], answer="crate")
+    assert r.suggestion_source == ("optimal" if "optimal" in strategy_names() else "entropy")
+    if r.suggestion_source == "entropy":
+        session = Session(small_words)
+        assert r.guesses[0].suggestion == small_words.allowed[get_strategy("entropy").choose(session.state)]
+
+
+def test_hard_mode_breaches_are_flagged(small_words):
+    # salet vs crate: A and T and E revealed; "mummy" keeps none of them
+    r = review_game(small_words, ["salet", "mummy", "crate"], answer="crate", hard=True)
+    assert r.guesses[0].hard_mode_breach is None
+    assert r.guesses[1].hard_mode_breach is not None
+    assert r.guesses[2].hard_mode_breach is None
+    assert [g.turn for g in r.breaches] == [2]
+    # flagged in normal mode too (as information)
+    normal = review_game(small_words, ["salet", "mummy", "crate"], answer="crate")
+    assert normal.guesses[1].hard_mode_breach == r.guesses[1].hard_mode_breach
+
+
+def test_hard_mode_best_guess_is_hard_legal(small_words):
+    from wordlelab.state import Step, hard_mode_violation
+
+    r = review_game(small_words, ["salet", "crane"], answer="crate", hard=True)
+    step = Step(small_words.guess_id("salet"), r.guesses[0].pattern)
+    for word in (r.guesses[1].best_entropy_guess, r.guesses[1].best_expected_guess):
+        assert hard_mode_violation(small_words, (step,), small_words.guess_id(word)) is None
+
+
+def test_uniform_weights_change_nothing_and_skewed_weights_do(small_words):
+    plain = review_game(small_words, ["salet", "crane", "crate"], answer="crate")
+    uniform = review_game(
+        small_words, ["salet", "crane", "crate"], answer="crate",
+        weights=np.full(len(small_words.answers), 3.0),
+    )
+    for a, b in zip(plain.guesses, uniform.guesses):
+        assert a.luck == pytest.approx(b.luck)
+        assert a.entropy == pytest.approx(b.entropy)
+    w = np.full(len(small_words.answers), 1e-3)
+    w[small_words.answer_id("crate")] = 1.0  # the answer is almost certain: no luck in finding it
+    skewed = review_game(small_words, ["salet"], answer="crate", weights=w)
+    assert skewed.guesses[0].luck != pytest.approx(plain.guesses[0].luck)
+    with pytest.raises(WordlelabError, match="one weight per answer"):
+        review_game(small_words, ["salet"], answer="crate", weights=np.ones(3))
+
+
+def test_to_dict_is_json(small_words):
+    d = review_game(small_words, ["salet", "crate"], answer="crate").to_dict()
+    assert json.loads(json.dumps(d))["guesses"][1]["guess"] == "crate"
+    assert d["n_guesses"] == 2 and "mean_skill" in d and "mean_luck" in d
+
+
+def test_full_list_game(words, table):
+    r = review_game(words, ["salet", "drone", "crony"], answer="crony", table=table)
+    assert [g.candidates_before for g in r.guesses] == [2315, 221, 4]
+    assert r.guesses[1].remaining == ["crony", "irony", "prong", "wrong"]
+
+
+@pytest.mark.parametrize(
+    "kwargs, error, match",
+    [
+        (dict(guesses=[], answer="crate"), InvalidWordError, "no guesses"),
+        (dict(guesses=["salet"]), WordlelabError, "answer or the colours"),
+        (dict(guesses=["zzzzz"], answer="crate"), InvalidWordError, "not in the allowed"),
+        (dict(guesses=["salet"], answer="eerie"), InvalidWordError, "not a possible answer"),
+        (dict(guesses=["salet", "crate"], patterns=["00000"]), InvalidPatternError, "2 guesses but 1"),
+        (dict(guesses=["salet"], answer="crate", patterns=["22222"]), InconsistentFeedbackError, "not what"),
+        (dict(guesses=["salet", "crate"], patterns=["22222", "22222"]), InvalidPatternError, "already solved"),
+        (dict(guesses=["salet", "crane"], patterns=["00000", "22222"]), InconsistentFeedbackError, "guess 2"),
+        (dict(guesses=["salet"], patterns=["0012"]), InvalidPatternError, "4 marks"),
+    ],
+)
+def test_errors(small_words, kwargs, error, match):
+    with pytest.raises(error, match=match):
+        review_game(small_words, **kwargs)
+
+
+def test_parse_grid_with_header_and_hard_star():
+    text = f"Wordle 1,234 3/6*\n\n{GREY*2}{YELLOW}{GREY*2}\n{GREY}{GREEN*3}{GREY}\n{GREEN*5}\n"
+    g = parse_grid(text)
+    assert g.length == 5 and g.hard is True and g.score == "3/6"
+    assert [format_pattern(p, 5) for p in g.patterns] == ["00100", "02220", "22222"]
+
+
+def test_parse_grid_variants():
+    hc = "\U0001f7e7\U0001f7e6\u2b1c\u2b1c\u2b1c"  # high contrast, light theme
+    g = parse_grid(f"{hc} {GREEN*5}")
+    assert g.hard is None and g.score is None
+    assert [format_pattern(p, 5) for p in g.patterns] == ["21000", "22222"]
+    assert parse_grid(f"Wordle 900 X/6\n{GREY*4}").length == 4
+    assert parse_grid(f"Wordle 900 X/6\n{GREY*5}").hard is False
+    with pytest.raises(InvalidPatternError, match="no grid rows"):
+        parse_grid("Wordle 1 3/6")
+    with pytest.raises(InvalidPatternError):
+        parse_grid(f"{GREY*5}\n{GREY*4}")
