@@ -9,14 +9,14 @@ error into a message, an exit code or an HTTP status.
 from __future__ import annotations
 
 __all__ = [
-    "WordlelabError",
-    "InvalidWordError",
-    "InvalidPatternError",
-    "WordListError",
+    "GameOverError",
     "HardModeError",
     "InconsistentFeedbackError",
-    "GameOverError",
+    "InvalidPatternError",
+    "InvalidWordError",
     "UnknownStrategyError",
+    "WordListError",
+    "WordlelabError",
 ]
 
 

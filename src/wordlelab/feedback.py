@@ -35,14 +35,14 @@ __all__ = [
     "Mark",
     "Pattern",
     "PatternStyle",
+    "all_green",
+    "decode",
+    "encode",
     "feedback",
     "feedback_naive",
-    "encode",
-    "decode",
-    "all_green",
+    "format_pattern",
     "n_patterns",
     "parse_pattern",
-    "format_pattern",
 ]
 
 Pattern = int
@@ -127,12 +127,12 @@ def decode(pattern: Pattern, length: int) -> tuple[Mark, ...]:
 
 def all_green(length: int) -> Pattern:
     """The winning pattern for words of ``length`` letters (``3**length - 1``)."""
-    return 3**length - 1
+    return int(3**length) - 1
 
 
 def n_patterns(length: int) -> int:
     """How many distinct patterns exist for ``length`` letters."""
-    return 3**length
+    return int(3**length)
 
 
 _EMOJI = {

@@ -27,7 +27,7 @@ from .table import cache_dir, pattern_table
 from .types import FloatArray, PatternTable
 from .words import WordList, load_wordlist
 
-__all__ = ["Session", "Game", "DEFAULT_STRATEGY", "OPENING_TOP"]
+__all__ = ["DEFAULT_STRATEGY", "OPENING_TOP", "Game", "Session"]
 
 DEFAULT_STRATEGY = "entropy"
 #: how many ranked openers are cached per (lists, strategy, mode)

@@ -44,7 +44,8 @@ class Step:
 
 def filter_candidates(table: PatternTable, candidates: IndexArray, guess: int, pattern: int) -> IndexArray:
     """The candidates that show ``pattern`` for ``guess`` (order kept)."""
-    return candidates[table[guess, candidates] == pattern]
+    out: IndexArray = candidates[table[guess, candidates] == pattern]
+    return out
 
 
 def hard_mode_constraints(

@@ -20,7 +20,7 @@ from platformdirs import user_cache_dir
 from .types import PatternTable, table_dtype
 from .words import WordList
 
-__all__ = ["cache_dir", "pattern_table", "table_path", "RULES"]
+__all__ = ["RULES", "cache_dir", "pattern_table", "table_path"]
 
 #: rule name -> kernel rule code (see kernels.patterns.RULE_*)
 RULES = {"official": 0, "naive": 1}
@@ -70,9 +70,9 @@ def pattern_table(words: WordList, rule: str = "official", cache: bool = True) -
     path = table_path(words, rule)
     if cache and path.exists():
         try:
-            arr = np.load(path, mmap_mode="r", allow_pickle=False)
-            if _valid(arr, words):
-                return arr
+            cached: PatternTable = np.load(path, mmap_mode="r", allow_pickle=False)
+            if _valid(cached, words):
+                return cached
         except (OSError, ValueError):
             pass
     # imported here so that loading a cached table does not import numba (~0.4 s)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["CodeArray", "IndexArray", "PatternTable", "FloatArray", "table_dtype"]
+__all__ = ["CodeArray", "FloatArray", "IndexArray", "PatternTable", "table_dtype"]
 
 #: ``uint8[N, L]`` letter codes of N words of L letters.
 CodeArray = npt.NDArray[np.uint8]

@@ -21,12 +21,12 @@ from .errors import InvalidWordError, WordListError
 from .types import CodeArray, IndexArray
 
 __all__ = [
-    "WordList",
     "BUILTIN_LISTS",
     "DEFAULT_LIST",
+    "WordList",
     "load_wordlist",
-    "read_words",
     "parse_words",
+    "read_words",
 ]
 
 MIN_LENGTH = 3

@@ -43,8 +43,7 @@ def _stats(table, guesses, candidates, n_patterns, n_chunks, parts, largest, sum
                 if m > 0:
                     p += 1
                     sq += m * m
-                    if m > big:
-                        big = m
+                    big = max(big, m)
                     plogp += m * np.log2(m)
                     counts[b] = 0
             parts[j] = p
@@ -79,8 +78,7 @@ def _stats_weighted(table, guesses, candidates, weights, n_patterns, n_chunks, p
                     m = mass[b]
                     p += 1
                     sq += m * m
-                    if m > big:
-                        big = m
+                    big = max(big, m)
                     if m > 0.0:
                         q = m / total
                         h -= q * np.log2(q)

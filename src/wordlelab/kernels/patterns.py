@@ -13,7 +13,7 @@ from numba import njit, prange
 
 from ..types import CodeArray, PatternTable, table_dtype
 
-__all__ = ["RULE_OFFICIAL", "RULE_NAIVE", "build_pattern_table", "table_dtype"]
+__all__ = ["RULE_NAIVE", "RULE_OFFICIAL", "build_pattern_table", "table_dtype"]
 
 #: Greens first, then yellows left to right while unmatched copies remain.
 RULE_OFFICIAL = 0

@@ -10,7 +10,7 @@ import numpy as np
 from ..types import CodeArray, IndexArray, PatternTable, table_dtype
 from .patterns import RULE_OFFICIAL
 
-__all__ = ["pattern_table_python", "pattern_table_numpy", "partition_stats_python"]
+__all__ = ["partition_stats_python", "pattern_table_numpy", "pattern_table_python"]
 
 
 def _pattern_codes(g: tuple[int, ...], a: tuple[int, ...], rule: int) -> int:

@@ -39,6 +39,10 @@ class PartitionStrategy(Strategy):
         if len(guesses) == 0:  # e.g. hard mode with a naive-rule table
             guesses = state.candidate_guesses
         weights = state.candidate_weights()
+        parts: np.ndarray
+        largest: np.ndarray
+        sumsq: np.ndarray
+        entropy: np.ndarray
         if weights is None:
             parts, largest, sumsq, entropy = partition_stats(
                 state.table, guesses, state.candidates, state.n_patterns
