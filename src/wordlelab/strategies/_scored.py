@@ -1,0 +1,112 @@
+"""Shared machinery of the strategies that score words by letter statistics.
+
+A :class:`ScoredStrategy` computes one score per word of a *pool* (by default the
+candidates that are legal now), higher is better, and plays the best.  Ties break
+by the strategy's ``tie_keys`` (ascending, most significant first), then by
+**answer-list order** for words that are answers, then by allowed index: the seed
+write-ups these players come from broke ties by the order of their word list,
+which is the answer list (``original-order`` reproduces the game's day order).
+
+Helpers here compute letter statistics of a set of answers as arrays over the
+list's alphabet (letter codes, see :class:`~wordlelab.words.WordList`).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import numpy as np
+
+from ..state import State
+from ..types import IndexArray
+from ..words import WordList
+from .base import Ranked, Strategy
+
+
+def answer_rank(words: WordList) -> np.ndarray:
+    """``int64[G]``: a word's position in the answer list, or ``A + allowed index``."""
+    out = len(words.answers) + np.arange(len(words.allowed), dtype=np.int64)
+    out[words.answer_to_allowed] = np.arange(len(words.answers), dtype=np.int64)
+    return out
+
+
+def positional_counts(codes: np.ndarray, alpha: int) -> np.ndarray:
+    """``int64[L, alpha]``: how many of the words ``codes: uint8[n, L]`` have each
+    letter at each position."""
+    length = codes.shape[1]
+    out = np.zeros((length, alpha), dtype=np.int64)
+    for i in range(length):
+        out[i] = np.bincount(codes[:, i], minlength=alpha)
+    return out
+
+
+def presence_counts(codes: np.ndarray, alpha: int) -> np.ndarray:
+    """``int64[alpha]``: how many of the words contain each letter at least once."""
+    present = np.zeros((codes.shape[0], alpha), dtype=bool)
+    rows = np.arange(codes.shape[0])
+    for i in range(codes.shape[1]):
+        present[rows, codes[:, i]] = True
+    return present.sum(axis=0).astype(np.int64)
+
+
+def distinct_mask(codes: np.ndarray, alpha: int) -> np.ndarray:
+    """``bool[n, alpha]``: which letters each word contains."""
+    present = np.zeros((codes.shape[0], alpha), dtype=bool)
+    rows = np.arange(codes.shape[0])
+    for i in range(codes.shape[1]):
+        present[rows, codes[:, i]] = True
+    return present
+
+
+class ScoredStrategy(Strategy):
+    """Play the highest-scoring word of :meth:`pool`; subclasses define :meth:`scores`."""
+
+    #: what ``Ranked.score`` is, for display
+    score_name: ClassVar[str] = "score"
+    #: with one candidate left the pool is that candidate, so the tree walk may skip asking
+    endgame_limit: ClassVar[int] = 1
+
+    def pool(self, state: State) -> IndexArray:
+        """The guesses considered (allowed indices): the legal candidates by default."""
+        pool = state.candidate_guesses
+        return pool if len(pool) else state.legal
+
+    def scores(self, state: State, pool: IndexArray) -> np.ndarray:
+        """``float64[len(pool)]``, higher is better."""
+        raise NotImplementedError
+
+    def tie_keys(self, state: State, pool: IndexArray) -> list[np.ndarray]:
+        """Extra ascending keys applied after the score, before list order."""
+        return []
+
+    def rank(self, state: State, top: int = 5) -> list[Ranked]:
+        pool = self.pool(state)
+        score = np.asarray(self.scores(state, pool), dtype=np.float64)
+        order = np.lexsort(
+            (
+                answer_rank(state.words)[pool],
+                *reversed(self.tie_keys(state, pool)),
+                -np.round(score, 9),
+            )
+        )[:top]
+        return [
+            Ranked(int(pool[i]), state.words.allowed[int(pool[i])], float(score[i]), {self.score_name: float(score[i])})
+            for i in order
+        ]
+
+
+def register_all(base: type[Strategy], names: tuple[str, ...], doc: str) -> None:
+    """Register one subclass of ``base`` per name, with ``method = name``.
+
+    The classes are also set as attributes of ``base``'s module (so they pickle).
+    """
+    import sys
+
+    from .base import register
+
+    module = sys.modules[base.__module__]
+    for name in names:
+        cls_name = base.__name__ + "_" + name.replace("-", "_").title().replace("_", "")
+        cls = type(cls_name, (base,), {"method": name, "__doc__": doc.format(name=name)})
+        cls.__module__ = base.__module__
+        setattr(module, cls_name, register(name)(cls))
