@@ -253,7 +253,7 @@ def review_game(
 
     for turn, (g, p) in enumerate(zip(ids, pats), start=1):
         legal = hard_mode_legal(words, history) if hard else all_allowed
-        state = State(words, table, candidates.copy(), legal.copy(), history, hard, rule)
+        state = State(words, table, candidates.copy(), legal.copy(), history, hard, rule, weights)
         n = len(candidates)
         row = np.asarray(table[g, candidates], dtype=np.int64)
         counts = np.bincount(row, minlength=npat)

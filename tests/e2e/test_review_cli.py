@@ -12,11 +12,14 @@ from typer.testing import CliRunner
 from wordlelab.cli import app
 
 runner = CliRunner()
+#: the full-list tests name the greedy strategy: the default (optimal, when
+#: installed) searches a decision tree on first use, too slow for CI
+FAST = ["--strategy", "entropy"]
 GRID = "Wordle 1,234 3/6*\n\n\u2b1b\u2b1b\u2b1b\u2b1b\u2b1b\n\u2b1b\U0001f7e9\U0001f7e9\U0001f7e9\u2b1b\n" + "\U0001f7e9" * 5
 
 
 def test_review_with_answer():
-    res = runner.invoke(app, ["review", "salet", "drone", "crony", "--answer", "crony"])
+    res = runner.invoke(app, ["review", "salet", "drone", "crony", "--answer", "crony", *FAST])
     assert res.exit_code == 0, res.output
     assert "solved in 3, answer crony" in res.output
     assert "after guess 2: crony irony prong wrong" in res.output
@@ -25,7 +28,7 @@ def test_review_with_answer():
 
 
 def test_review_grid_from_stdin_turns_on_hard_mode():
-    res = runner.invoke(app, ["review", "salet,drone,crony", "--grid", "-", "--json"], input=GRID)
+    res = runner.invoke(app, ["review", "salet,drone,crony", "--grid", "-", "--json", *FAST], input=GRID)
     assert res.exit_code == 0, res.output
     data = json.loads(res.output)
     assert data["hard"] is True and data["solved"] is True and data["answer"] == "crony"
@@ -35,12 +38,12 @@ def test_review_grid_from_stdin_turns_on_hard_mode():
 
 def test_review_patterns_and_breach_note():
     res = runner.invoke(
-        app, ["review", "salet", "mummy", "--patterns", "00000,00000", "--hard"]
+        app, ["review", "salet", "mummy", "--patterns", "00000,00000", "--hard", *FAST]
     )
     # salet 00000 then mummy 00000 leaves candidates; mummy breaks no hint (nothing revealed)
     assert res.exit_code == 0, res.output
     assert "not solved after 2 guesses" in res.output
-    res = runner.invoke(app, ["review", "salet", "mummy", "crate", "--answer", "crate"])
+    res = runner.invoke(app, ["review", "salet", "mummy", "crate", "--answer", "crate", *FAST])
     assert res.exit_code == 0, res.output
     assert "guess 2 mummy: would break hard mode" in res.output
 
@@ -61,7 +64,21 @@ def test_review_bad_input_exits_2():
 def test_review_subprocess():
     exe = os.path.join(os.path.dirname(sys.executable), "wordlelab")
     out = subprocess.run(
-        [exe, "review", "salet", "drone", "crony", "-a", "crony", "--json"],
+        [exe, "review", "salet", "drone", "crony", "-a", "crony", "--json", *FAST],
         capture_output=True, text=True, check=True, env=os.environ.copy(), timeout=120,
     )
     assert json.loads(out.stdout)["n_guesses"] == 3
+
+
+def test_review_default_strategy_on_a_small_word_file(tmp_path):
+    from wordlelab import strategy_names
+
+    answers = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval",
+               "serve", "heath", "dwarf", "model", "karma", "stink", "grade"]
+    path = tmp_path / "mine.txt"
+    path.write_text("\n".join(answers) + "\n")
+    res = runner.invoke(app, ["review", "serve", "grade", "-a", "grade", "-w", str(path)])
+    assert res.exit_code == 0, res.output
+    default = "optimal" if "optimal" in strategy_names() else "entropy"
+    assert f"'would play' = strategy {default}" in res.output
+    assert "review (mine)" in res.output

@@ -1,0 +1,246 @@
+"""Variants: `wordlelab absurdle` (play or --solve) and `wordlelab multi` (Dordle/Quordle/Octordle)."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, TypeVar
+
+import typer
+from rich.text import Text
+
+from ..errors import WordlelabError
+from ..feedback import decode, format_pattern, parse_pattern
+from ..table import pattern_table
+from ..variants.absurdle import Absurdle, solve_absurdle
+from ..variants.multi import MULTI_PRESETS, MultiGame, MultiResult, MultiSolver, default_max_guesses, play_multi
+from ._app import (
+    _STYLE,
+    GuessesOpt,
+    JsonOpt,
+    WordsOpt,
+    app,
+    console,
+    err_console,
+    handle_errors,
+    load_words,
+    print_json,
+    tiles,
+)
+
+_QUIT = ("quit", "exit", "q")
+
+
+T = TypeVar("T")
+
+
+def _guess_loop(
+    done: Callable[[], bool],
+    played: Callable[[], int],
+    guess: Callable[[str], T],
+    show: Callable[[str, T], None],
+) -> None:
+    """Read guesses from stdin until ``done()``, `quit` or end of input.
+
+    A refused guess prints the library's message and asks again; nothing
+    typed can end the loop with a traceback.
+    """
+    while not done():
+        try:
+            line = input(f"guess {played() + 1}> ")
+        except (EOFError, KeyboardInterrupt):
+            console.print()
+            return
+        word = line.strip().lower()
+        if not word:
+            continue
+        if word in _QUIT:
+            return
+        try:
+            result = guess(word)
+        except WordlelabError as exc:
+            err_console.print(f"[red]{exc}[/]")
+            continue
+        show(word, result)
+
+
+@app.command()
+@handle_errors
+def absurdle(
+    solve: Annotated[
+        bool, typer.Option("--solve", help="Find the fewest guesses that force a win, with proof.")
+    ] = False,
+    max_depth: Annotated[int, typer.Option("--max-depth", min=1, max=12, help="Deepest search.")] = 6,
+    max_nodes: Annotated[
+        int, typer.Option("--max-nodes", min=0, help="Stop a depth after expanding this many sets.")
+    ] = 200_000,
+    time_limit: Annotated[
+        float, typer.Option("--time-limit", min=0.0, help="Stop the search after this many seconds.")
+    ] = 600.0,
+    out: Annotated[
+        Path | None, typer.Option("--out", "-o", help="With --solve: write the proof as JSON here.")
+    ] = None,
+    words: WordsOpt = "original",
+    guesses: GuessesOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Play Absurdle (the answer dodges your guesses), or --solve it.
+
+    The adversary keeps the largest group of words consistent with your
+    guesses; ties: fewest greens, then fewest yellows, then lowest pattern.
+    """
+    wl = load_words(words, guesses)
+    if solve:
+        proof = solve_absurdle(
+            wl, max_depth=max_depth, max_nodes=max_nodes, max_seconds=time_limit
+        )
+        data = proof.to_dict()
+        if out is not None:
+            out.write_text(json.dumps(data, indent=2) + "\n", "utf-8")
+        if json_out:
+            print_json(data)
+            return
+        for d in proof.depths:
+            console.print(
+                f"depth {d.depth}: {d.outcome} ({d.nodes} sets expanded, {d.seconds:.2f} s)"
+            )
+        if proof.line:
+            for i, (w, p, left) in enumerate(zip(proof.line, proof.patterns, proof.remaining), 1):
+                row = tiles(w, parse_pattern(p, wl.length))
+                row.append(f"  {left} left")
+                console.print(Text(f"{i} ") + row)
+        console.print(
+            f"bound data: first guess keeps at least {proof.min_first_bucket} words; "
+            f"no guess makes more than {proof.max_parts} groups"
+        )
+        console.print(proof.summary())
+        if out is not None:
+            console.print(f"proof written to {out}")
+        return
+    game = Absurdle(wl)
+    console.print(
+        f"Absurdle ({wl.name}): the answer changes to dodge you; {len(game.candidates)} words "
+        "possible. Type a guess, or `quit`."
+    )
+
+    def show_absurdle(word: str, p: int) -> None:
+        n = len(game.candidates)
+        left = "" if game.won else f"  {n} word{'s' if n != 1 else ''} possible"
+        console.print(tiles(word, p) + Text(left))
+
+    _guess_loop(lambda: game.won, lambda: len(game.history), game.guess, show_absurdle)
+    if game.won:
+        console.print(f"You won in {len(game.history)} guesses.")
+        return
+    raise typer.Exit(1)
+
+
+def _board_cell(word: str, p: int | None, colour: bool) -> Text:
+    if p is None:
+        return Text(" " * len(word))
+    if not colour:
+        return Text(format_pattern(p, len(word)))
+    text = Text()
+    for ch, mark in zip(word.upper(), decode(p, len(word))):
+        text.append(ch, style=_STYLE[mark])
+    return text
+
+
+def _turn_line(turn: int, word: str, pats: list[int | None], colour: bool) -> Text:
+    line = Text(f"{turn:>2} {word}  ")
+    for p in pats:
+        line.append_text(_board_cell(word, p, colour))
+        line.append("  ")
+    return line
+
+
+def _pick_answers(wl_answers: tuple[str, ...], boards: int, seed: int | None) -> list[str]:
+    return random.Random(seed).sample(list(wl_answers), boards)
+
+
+@app.command()
+@handle_errors
+def multi(
+    boards: Annotated[
+        int, typer.Option("--boards", "-b", min=1, max=32, help="Boards: 2 Dordle, 4 Quordle, 8 Octordle.")
+    ] = 4,
+    solve: Annotated[bool, typer.Option("--solve", help="Let the solver play the game.")] = False,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed for the hidden answers.")] = None,
+    answers: Annotated[
+        str | None, typer.Option("--answers", help="The answers, comma separated (instead of random).")
+    ] = None,
+    max_guesses: Annotated[
+        int | None, typer.Option("--max-guesses", min=1, help="Default: boards + 5 (7, 9, 13).")
+    ] = None,
+    words: WordsOpt = "original",
+    guesses: GuessesOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Play (or --solve) a multi-board game: one guess goes to every board."""
+    wl = load_words(words, guesses)
+    if answers is not None:
+        chosen = [a.strip().lower() for a in answers.split(",") if a.strip()]
+        boards = len(chosen)
+    else:
+        if boards > len(wl.answers):
+            raise WordlelabError(f"{boards} boards need {boards} answers; the list has {len(wl.answers)}")
+        chosen = _pick_answers(wl.answers, boards, seed)
+    limit = max_guesses if max_guesses is not None else default_max_guesses(boards)
+    name = next((n for n, (b, g) in MULTI_PRESETS.items() if (b, g) == (boards, limit)), None)
+    title = f"{name.capitalize() if name else 'multi-board'}: {boards} boards, {limit} guesses"
+    colour = console.is_terminal
+    if solve:
+        table = pattern_table(wl)
+        result = play_multi(wl, chosen, MultiSolver(wl, table), table=table, max_guesses=limit)
+        if json_out:
+            print_json(_result_json(result, wl.length))
+            return
+        console.print(title)
+        for i, (w, pats) in enumerate(zip(result.guesses, result.patterns), 1):
+            console.print(_turn_line(i, w, pats, colour))
+        _print_outcome(result.won, result.solved_at, result.answers, len(result.guesses), limit)
+        if not result.won:
+            raise typer.Exit(1)
+        return
+    game = MultiGame(chosen, wl, max_guesses=limit)
+    console.print(f"{title}. Type a guess, or `quit`.")
+
+    def show_multi(word: str, pats: list[int | None]) -> None:
+        console.print(_turn_line(len(game.guesses), game.guesses[-1], pats, colour))
+        left = [
+            "ok" if t is not None else str(len(c))
+            for t, c in zip(game.solved_at, game.candidates)
+        ]
+        console.print("   words possible per board: " + " ".join(left))
+
+    _guess_loop(lambda: game.over, lambda: len(game.guesses), game.guess, show_multi)
+    _print_outcome(
+        game.won, game.solved_at, [wl.answers[a] for a in game.answers], len(game.guesses), limit
+    )
+    if not game.won:
+        raise typer.Exit(1)
+
+
+def _print_outcome(
+    won: bool, solved_at: list[int | None], answers: list[str], used: int, limit: int
+) -> None:
+    if won:
+        console.print(f"won: all {len(answers)} boards in {used}/{limit} guesses")
+        return
+    missing = [f"{b + 1} ({answers[b]})" for b, t in enumerate(solved_at) if t is None]
+    console.print(f"lost after {used}/{limit} guesses; unsolved boards: {', '.join(missing)}")
+
+
+def _result_json(r: MultiResult, length: int) -> dict[str, object]:
+    return {
+        "answers": r.answers,
+        "guesses": r.guesses,
+        "solved_at": r.solved_at,
+        "max_guesses": r.max_guesses,
+        "won": r.won,
+        "patterns": [
+            [None if p is None else format_pattern(p, length) for p in pats] for pats in r.patterns
+        ],
+    }
