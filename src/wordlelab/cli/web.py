@@ -1,0 +1,46 @@
+"""The ``web`` command: serve the local web app (assistant, play, explain, compare)."""
+
+from __future__ import annotations
+
+import ipaddress
+from typing import Annotated
+
+import typer
+
+from ._app import app, console, err_console
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+@app.command()
+def web(
+    host: Annotated[
+        str, typer.Option("--host", help="Address to bind; the default serves this machine only.")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", "-p", min=0, max=65535, help="TCP port.")] = 8000,
+    timeout: Annotated[
+        float,
+        typer.Option("--timeout", min=0.1, help="Seconds a request may compute before it is refused."),
+    ] = 20.0,
+) -> None:
+    """Start the local web app and print its URL (Ctrl-C stops it)."""
+    import uvicorn
+
+    from ..web import Limits, create_app
+
+    if not _is_loopback(host):
+        err_console.print(
+            f"[yellow]warning:[/] binding to {host}: other machines can reach this server; "
+            "it has no authentication",
+            markup=True,
+        )
+    shown = f"[{host}]" if ":" in host else host
+    console.print(f"wordlelab web: http://{shown}:{port}/  (Ctrl-C to stop)", soft_wrap=True)
+    uvicorn.run(create_app(Limits(timeout_s=timeout)), host=host, port=port, log_level="warning")

@@ -1,0 +1,393 @@
+"""What each endpoint computes, as plain functions of request models -> JSON-ready dicts.
+
+Nothing here knows HTTP: errors are :class:`~wordlelab.errors.WordlelabError`
+subclasses, turned into 4xx answers by :mod:`wordlelab.web.app`.  Word lists
+and their pattern tables are held by :class:`Lists` (one per app, bounded).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import random
+import secrets
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..errors import GameOverError, WordlelabError
+from ..feedback import all_green, decode, format_pattern, n_patterns
+from ..game import Game, Session
+from ..strategies import Ranked, Strategy, get_strategy
+from ..table import pattern_table
+from ..types import PatternTable
+from ..words import BUILTIN_LISTS, WordList, load_wordlist
+from .models import (
+    CustomList,
+    ExplainRequest,
+    GuessRequest,
+    ListChoice,
+    Move,
+    NewGameRequest,
+    ReviewRequest,
+    SuggestRequest,
+)
+
+__all__ = [
+    "MAX_GUESSES",
+    "BadTokenError",
+    "GameSealer",
+    "Lists",
+    "Loaded",
+    "explain",
+    "guess",
+    "new_game",
+    "review",
+    "split_counts",
+    "suggest",
+]
+
+#: guesses allowed in a game on the Play page (the real game's six)
+MAX_GUESSES = 6
+#: bars drawn for a split; smaller buckets are summed into one "other" bar
+SPLIT_BARS = 24
+
+
+class BadTokenError(WordlelabError, ValueError):
+    """A game token is malformed, forged, or belongs to another word list."""
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A word list with its pattern table (official rule)."""
+
+    words: WordList
+    table: PatternTable
+
+
+class Lists:
+    """Word lists and tables for one app: built-ins kept, custom lists in a small LRU.
+
+    Loading happens outside the lock (two threads may load the same list once
+    each; the second result is dropped), so a slow custom build never holds up
+    a request for a list already loaded.
+    """
+
+    def __init__(self, max_custom: int = 8) -> None:
+        self._lock = threading.Lock()
+        self._builtin: dict[str, Loaded] = {}
+        self._custom: OrderedDict[str, Loaded] = OrderedDict()
+        self._max_custom = max_custom
+
+    def get(self, choice: ListChoice) -> Loaded:
+        if choice.custom is not None:
+            return self._get_custom(choice.custom)
+        with self._lock:
+            hit = self._builtin.get(choice.words)
+        if hit is not None:
+            return hit
+        wl = load_wordlist(choice.words)
+        loaded = Loaded(wl, pattern_table(wl))
+        with self._lock:
+            return self._builtin.setdefault(choice.words, loaded)
+
+    def _get_custom(self, custom: CustomList) -> Loaded:
+        wl = WordList.from_words(custom.answers, custom.allowed or None, name=custom.name)
+        with self._lock:
+            hit = self._custom.get(wl.digest)
+            if hit is not None:
+                self._custom.move_to_end(wl.digest)
+                return hit
+        loaded = Loaded(wl, pattern_table(wl))
+        with self._lock:
+            self._custom[wl.digest] = loaded
+            while len(self._custom) > self._max_custom:
+                self._custom.popitem(last=False)
+        return loaded
+
+
+def list_label(choice: ListChoice, loaded: Loaded) -> str:
+    return choice.words if choice.custom is None else loaded.words.name
+
+
+def list_info() -> list[dict[str, str]]:
+    return [{"name": n, "description": d} for n, (_, _, d) in BUILTIN_LISTS.items()]
+
+
+# -- helpers ---------------------------------------------------------------------------
+
+
+def _step_json(words: WordList, guess: int, pattern: int) -> dict[str, Any]:
+    return {
+        "guess": words.allowed[guess],
+        "pattern": format_pattern(pattern, words.length),
+        "marks": [int(m) for m in decode(pattern, words.length)],
+    }
+
+
+def replay(loaded: Loaded, hard: bool, history: list[Move]) -> Session:
+    """A Session with ``history`` played; an error names the move that failed."""
+    session = Session(loaded.words, hard=hard, table=loaded.table)
+    for i, move in enumerate(history, 1):
+        try:
+            session.play(move.guess, move.pattern)
+        except WordlelabError as exc:
+            raise type(exc)(f"move {i} ({move.guess.strip().lower()}): {exc}") from None
+    return session
+
+
+def _strategy(name: str, options: dict[str, Any]) -> Strategy:
+    return get_strategy(name, **options)
+
+
+def split_counts(table: PatternTable, guess: int, candidates: np.ndarray, length: int) -> list[tuple[int, int]]:
+    """``[(pattern, count), ...]`` of the non-empty buckets of ``guess``, biggest first
+    (ties: lower pattern first)."""
+    counts = np.bincount(np.asarray(table[guess, candidates], dtype=np.int64), minlength=n_patterns(length))
+    nz = np.flatnonzero(counts)
+    order = np.lexsort((nz, -counts[nz]))
+    return [(int(nz[i]), int(counts[nz[i]])) for i in order]
+
+
+def _ranked_json(r: Ranked, candidate: bool) -> dict[str, Any]:
+    return {"guess": r.word, "score": r.score, "candidate": candidate, **r.stats}
+
+
+# -- endpoints ----------------------------------------------------------------------------
+
+
+def suggest(lists: Lists, req: SuggestRequest) -> dict[str, Any]:
+    """Best next guesses after ``req.history``, the candidates, and the top guess's split."""
+    loaded = lists.get(req)
+    words = loaded.words
+    strat = _strategy(req.strategy, req.options)
+    session = replay(loaded, req.hard, req.history)
+    cands = session.candidates
+    out: dict[str, Any] = {
+        "words": list_label(req, loaded),
+        "length": words.length,
+        "hard": req.hard,
+        "strategy": strat.key,
+        "higher_is_better": strat.higher_is_better,
+        "history": [_step_json(words, s.guess, s.pattern) for s in session.history],
+        "solved": session.solved,
+        "candidates": len(cands),
+        "candidate_words": [words.answers[i] for i in cands[: req.show]],
+        "suggestions": [],
+        "split": None,
+    }
+    if session.solved:
+        return out
+    ranked = session.suggest(strat, req.top)
+    cand_set = {words.answers[i] for i in cands}
+    out["suggestions"] = [_ranked_json(r, r.word in cand_set) for r in ranked]
+    if ranked:
+        buckets = split_counts(loaded.table, ranked[0].guess, cands, words.length)
+        shown, rest = buckets[:SPLIT_BARS], buckets[SPLIT_BARS:]
+        out["split"] = {
+            "guess": ranked[0].word,
+            "buckets": [
+                {"pattern": format_pattern(p, words.length), "count": c} for p, c in shown
+            ],
+            "other_buckets": len(rest),
+            "other_count": sum(c for _, c in rest),
+        }
+    return out
+
+
+def explain(lists: Lists, req: ExplainRequest) -> dict[str, Any]:
+    """The partition table of ``req.guess`` over the candidates left by ``req.history``."""
+    loaded = lists.get(req)
+    words, table = loaded.words, loaded.table
+    session = replay(loaded, req.hard, req.history)
+    g = session.check_guess(req.guess)
+    cands = session.candidates
+    pats = np.asarray(table[g, cands], dtype=np.int64)
+    order = np.argsort(pats, kind="stable")
+    by_pattern: dict[int, list[int]] = {}
+    for i in order:
+        by_pattern.setdefault(int(pats[i]), []).append(int(cands[i]))
+    buckets = []
+    n = len(cands)
+    sizes = []
+    for p, c in split_counts(table, g, cands, words.length):
+        members = by_pattern[p]
+        sizes.append(c)
+        buckets.append(
+            {
+                "pattern": format_pattern(p, words.length),
+                "marks": [int(m) for m in decode(p, words.length)],
+                "count": c,
+                "words": [words.answers[i] for i in members[: req.show]],
+                "more": max(0, c - req.show),
+            }
+        )
+    size = np.array(sizes, dtype=np.float64)
+    prob = size / n
+    return {
+        "words": list_label(req, loaded),
+        "guess": words.allowed[g],
+        "history": [_step_json(words, s.guess, s.pattern) for s in session.history],
+        "candidates": n,
+        "guess_is_candidate": words.allowed[g] in {words.answers[i] for i in cands},
+        "stats": {
+            "parts": len(sizes),
+            "largest": int(size.max()),
+            "expected": float((size * size).sum() / n),
+            "entropy": float(-(prob * np.log2(prob)).sum()) + 0.0,
+        },
+        "buckets": buckets,
+    }
+
+
+class GameSealer:
+    """Hides a game's answer in an opaque token, so the Play API can stay stateless.
+
+    Layout (url-safe base64): ``nonce[8] | answer index and hard flag, XOR a
+    keystream[5] | tag[12]``.  Keystream and tag are HMAC-SHA256 under the app's
+    secret; the tag also covers the word list's digest, so a token only opens
+    for the list it was made for.  Tokens do not expire.
+    """
+
+    def __init__(self, secret: bytes | None = None) -> None:
+        self._secret = secret if secret is not None else secrets.token_bytes(32)
+
+    def _mac(self, label: bytes, data: bytes) -> bytes:
+        return hmac.new(self._secret, label + data, hashlib.sha256).digest()
+
+    def seal(self, answer: int, hard: bool, digest: str) -> str:
+        nonce = secrets.token_bytes(8)
+        plain = answer.to_bytes(4, "big") + bytes([int(hard)])
+        body = bytes(a ^ b for a, b in zip(plain, self._mac(b"key", nonce)))
+        tag = self._mac(b"tag", nonce + body + digest.encode())[:12]
+        return base64.urlsafe_b64encode(nonce + body + tag).decode().rstrip("=")
+
+    def open(self, token: str, digest: str) -> tuple[int, bool]:
+        """``(answer index, hard)``; raises :class:`BadTokenError`."""
+        try:
+            raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
+        except (ValueError, TypeError):
+            raw = b""
+        if len(raw) != 25:
+            raise BadTokenError("the game token is malformed; start a new game")
+        nonce, body, tag = raw[:8], raw[8:13], raw[13:]
+        if not hmac.compare_digest(tag, self._mac(b"tag", nonce + body + digest.encode())[:12]):
+            raise BadTokenError(
+                "the game token does not match this server or word list "
+                "(the server may have restarted); start a new game"
+            )
+        plain = bytes(a ^ b for a, b in zip(body, self._mac(b"key", nonce)))
+        return int.from_bytes(plain[:4], "big"), bool(plain[4])
+
+
+def new_game(lists: Lists, sealer: GameSealer, req: NewGameRequest) -> dict[str, Any]:
+    loaded = lists.get(req)
+    words = loaded.words
+    if req.answer is not None:
+        answer = words.answer_id(req.answer)
+    elif req.seed is not None:
+        answer = random.Random(req.seed).randrange(len(words.answers))
+    else:
+        answer = secrets.randbelow(len(words.answers))
+    return {
+        "token": sealer.seal(answer, req.hard, words.digest),
+        "words": list_label(req, loaded),
+        "length": words.length,
+        "hard": req.hard,
+        "max_guesses": MAX_GUESSES,
+    }
+
+
+def _replay_game(loaded: Loaded, sealer: GameSealer, token: str, guesses: list[str]) -> Game:
+    answer, hard = sealer.open(token, loaded.words.digest)
+    if not 0 <= answer < len(loaded.words.answers):
+        raise BadTokenError("the game token names no answer of this list; start a new game")
+    game = Game(
+        loaded.words.answers[answer], loaded.words, hard=hard, max_guesses=MAX_GUESSES,
+        table=loaded.table,
+    )
+    for i, word in enumerate(guesses, 1):
+        try:
+            game.guess(word)
+        except WordlelabError as exc:
+            raise type(exc)(f"guess {i} ({word.strip().lower()}): {exc}") from None
+    return game
+
+
+def _game_json(game: Game) -> dict[str, Any]:
+    words = game.words
+    out: dict[str, Any] = {
+        "rows": [_step_json(words, s.guess, s.pattern) for s in game.history],
+        "won": game.won,
+        "over": game.over,
+        "hard": game.session.hard,
+        "answer": words.answers[game.answer] if game.over else None,
+    }
+    return out
+
+
+def guess(lists: Lists, sealer: GameSealer, req: GuessRequest) -> dict[str, Any]:
+    """Play ``req.guess`` after ``req.guesses`` in the game of ``req.token``."""
+    loaded = lists.get(req)
+    game = _replay_game(loaded, sealer, req.token, req.guesses)
+    if game.over:
+        raise GameOverError(
+            "the game is over; start a new game"
+            + (" (it was solved)" if game.won else f" ({MAX_GUESSES} guesses used)")
+        )
+    game.guess(req.guess)
+    return _game_json(game)
+
+
+def review(lists: Lists, sealer: GameSealer, req: ReviewRequest) -> dict[str, Any]:
+    """Per guess of a finished game: candidates it left vs the strategy's best guess then.
+
+    For each turn: the candidates before it, how many the played guess left
+    (against the real answer) and its expected remaining over the candidates
+    of that moment, and the same two figures for the guess ``req.strategy``
+    ranks first in that state.  Only for a finished game (the answer shows).
+    """
+    from ..kernels import partition_stats
+
+    loaded = lists.get(req)
+    words, table = loaded.words, loaded.table
+    game = _replay_game(loaded, sealer, req.token, req.guesses)
+    if not game.over:
+        raise GameOverError("the review is shown once the game is over; keep guessing")
+    strat = _strategy(req.strategy, req.options)
+    answer = game.answer
+    coach = Session(words, hard=game.session.hard, table=table)
+    win = all_green(words.length)
+    rows = []
+    for step in game.history:
+        cands = coach.candidates
+        best = coach.suggest(strat, 1)[0]
+        pair = np.array([step.guess, best.guess], dtype=np.int64)
+        _, _, sumsq, _ = partition_stats(table, pair, cands, n_patterns(words.length))
+        # candidates each would have left against the real answer (0 when it is the answer)
+        left = [
+            int(np.count_nonzero(table[g, cands] == table[g, answer])) - int(table[g, answer] == win)
+            for g in pair
+        ]
+        rows.append(
+            {
+                **_step_json(words, step.guess, step.pattern),
+                "candidates_before": len(cands),
+                "left": left[0],
+                "expected_left": float(sumsq[0] / len(cands)),
+                "best_guess": best.word,
+                "best_left": left[1],
+                "best_expected_left": float(sumsq[1] / len(cands)),
+            }
+        )
+        coach.play(words.allowed[step.guess], step.pattern)
+    return {
+        "answer": words.answers[answer],
+        "won": game.won,
+        "strategy": strat.key,
+        "turns": rows,
+    }

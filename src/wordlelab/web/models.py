@@ -1,0 +1,128 @@
+"""Request bodies of the JSON API (pydantic), with their size limits.
+
+Every list in a request is capped here, so an oversized body is refused with a
+422 before any work is done; the byte size of the whole body is capped
+separately by the app's middleware.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from ..game import DEFAULT_STRATEGY
+from ..words import BUILTIN_LISTS, DEFAULT_LIST
+
+__all__ = [
+    "MAX_CUSTOM_ALLOWED",
+    "MAX_CUSTOM_ANSWERS",
+    "MAX_HISTORY",
+    "MAX_SHOW",
+    "MAX_TOP",
+    "CompareRequest",
+    "CustomList",
+    "ExplainRequest",
+    "GuessRequest",
+    "ListChoice",
+    "Move",
+    "NewGameRequest",
+    "ReviewRequest",
+    "SuggestRequest",
+]
+
+#: a custom list may have at most this many answers (the shipped lists have ~2300)
+MAX_CUSTOM_ANSWERS = 3000
+#: ... and this many allowed guesses (the biggest shipped list has 14855)
+MAX_CUSTOM_ALLOWED = 15000
+#: moves in a history; 30 is simulate.MAX_TURNS, far more than any real game
+MAX_HISTORY = 30
+#: ranked guesses returned by one request
+MAX_TOP = 50
+#: candidate words (or words per bucket) returned by one request
+MAX_SHOW = 3000
+
+Word = Annotated[str, Field(min_length=1, max_length=16)]
+StrategyOptions = dict[str, bool | int | float | str]
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class CustomList(_Body):
+    """A word list sent in the request instead of a built-in name."""
+
+    answers: list[Word] = Field(min_length=1, max_length=MAX_CUSTOM_ANSWERS)
+    allowed: list[Word] = Field(default_factory=list, max_length=MAX_CUSTOM_ALLOWED)
+    name: str = Field("custom", max_length=40)
+
+
+class ListChoice(_Body):
+    """Which word list: a built-in name, or ``custom`` words (which win if given)."""
+
+    words: str = Field(DEFAULT_LIST, description="built-in list: " + ", ".join(BUILTIN_LISTS))
+    custom: CustomList | None = None
+
+    @field_validator("words")
+    @classmethod
+    def _builtin(cls, v: str) -> str:
+        if v not in BUILTIN_LISTS:
+            # never a path: the web app does not read files named by clients
+            raise ValueError(
+                f"unknown word list {v!r}; choose one of {', '.join(BUILTIN_LISTS)} "
+                "or send your own words in 'custom'"
+            )
+        return v
+
+
+class Move(_Body):
+    """A guess played and the colours it got (``20012``, ``gy..g``, emoji or the packed int)."""
+
+    guess: Word
+    pattern: str | int = Field(examples=["00120", "bbybg"])
+
+
+class _StrategyChoice(_Body):
+    strategy: str = Field(DEFAULT_STRATEGY, max_length=40)
+    options: StrategyOptions = Field(default_factory=dict, max_length=8)
+
+
+class SuggestRequest(ListChoice, _StrategyChoice):
+    hard: bool = False
+    history: list[Move] = Field(default_factory=list, max_length=MAX_HISTORY)
+    top: int = Field(5, ge=1, le=MAX_TOP)
+    show: int = Field(200, ge=0, le=MAX_SHOW, description="candidate words to return")
+
+
+class ExplainRequest(ListChoice):
+    hard: bool = False
+    history: list[Move] = Field(default_factory=list, max_length=MAX_HISTORY)
+    guess: Word
+    show: int = Field(60, ge=0, le=MAX_SHOW, description="words to return per bucket")
+
+
+class NewGameRequest(ListChoice):
+    hard: bool = False
+    answer: Word | None = Field(None, description="play against this answer (else random)")
+    seed: int | None = Field(None, description="seed for the random answer")
+
+
+class GuessRequest(ListChoice):
+    token: str = Field(max_length=200)
+    guesses: list[Word] = Field(default_factory=list, max_length=MAX_HISTORY)
+    guess: Word
+
+
+class ReviewRequest(ListChoice, _StrategyChoice):
+    token: str = Field(max_length=200)
+    guesses: list[Word] = Field(min_length=1, max_length=MAX_HISTORY)
+
+
+class CompareRequest(ListChoice):
+    strategies: list[Annotated[str, Field(max_length=40)]] = Field(min_length=1, max_length=6)
+    hard: bool = False
+    sample: int | None = Field(
+        None, ge=1, description="play only this many answers, drawn with 'seed'"
+    )
+    seed: int = 0

@@ -1,0 +1,238 @@
+// Assistant page: the history lives here (and in the URL hash); every change asks
+// POST /api/suggest for the whole state, so a reload or a shared link restores it.
+"use strict";
+
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const ui = {
+    words: $("words"), strategy: $("strategy"), top: $("top"), hard: $("hard"),
+    customOn: $("custom-on"), customAnswers: $("custom-answers"), customAllowed: $("custom-allowed"),
+    board: $("board"), solved: $("solved"), entry: $("entry"), guess: $("guess"), pattern: $("pattern"),
+    entryTiles: $("entry-tiles"), add: $("add"), undo: $("undo"), reset: $("reset"), busy: $("busy"),
+    error: $("error"), sugg: document.querySelector("#sugg tbody"), suggTitle: $("sugg-title"),
+    split: $("split"), splitTitle: $("split-title"), splitNote: $("split-note"),
+    candCount: $("cand-count"), cands: $("cands"),
+  };
+  let history = [];      // [{guess, pattern: "00120"}]
+  let length = 5;
+  let marks = [0, 0, 0, 0, 0];
+  let solved = false;
+  let requestNo = 0;
+
+  const LOCAL_MARKS = { 0: 0, 1: 1, 2: 2, b: 0, x: 0, w: 0, ".": 0, "-": 0, _: 0, y: 1, g: 2 };
+
+  function listChoice() {
+    const answers = WL.parseWordText(ui.customAnswers.value);
+    if (ui.customOn.checked && answers.length) {
+      return { custom: { answers, allowed: WL.parseWordText(ui.customAllowed.value) } };
+    }
+    return { words: ui.words.value };
+  }
+
+  function body(hist) {
+    return {
+      ...listChoice(), strategy: ui.strategy.value, hard: ui.hard.checked,
+      history: hist, top: Number(ui.top.value), show: 300,
+    };
+  }
+
+  function historyText(hist) {
+    return hist.map((m) => `${m.guess}:${m.pattern}`).join(",");
+  }
+
+  function saveHash() {
+    const p = new URLSearchParams();
+    p.set("w", ui.words.value);
+    p.set("s", ui.strategy.value);
+    if (ui.hard.checked) p.set("hard", "1");
+    if (history.length) p.set("h", historyText(history));
+    window.history.replaceState(null, "", "#" + p.toString());
+  }
+
+  function readHash() {
+    const p = new URLSearchParams(location.hash.slice(1));
+    const h = (p.get("h") || "").split(",").filter(Boolean).map((part) => {
+      const [guess, pattern] = part.split(":");
+      return { guess, pattern: pattern || "" };
+    });
+    return { words: p.get("w"), strategy: p.get("s"), hard: p.get("hard") === "1", history: h };
+  }
+
+  // -- entry row ---------------------------------------------------------------------------
+  function renderEntry() {
+    const word = ui.guess.value.toLowerCase();
+    ui.entryTiles.replaceChildren();
+    for (let i = 0; i < length; i++) {
+      const ch = word[i] || "";
+      const t = WL.el("button", {
+        type: "button", class: `tile m${marks[i]}`, "data-pos": i,
+        "aria-label": `letter ${i + 1}${ch ? " " + ch.toUpperCase() : ""}: ${["grey", "yellow", "green"][marks[i]]}; click to change`,
+        onclick: () => cycle(i),
+      }, ch);
+      ui.entryTiles.append(t);
+    }
+  }
+
+  function cycle(i) {
+    marks[i] = (marks[i] + 1) % 3;
+    ui.pattern.value = marks.join("");
+    renderEntry();
+    ui.entryTiles.children[i].focus();
+  }
+
+  function syncMarksFromPattern() {
+    const text = ui.pattern.value.trim().toLowerCase();
+    const parsed = Array.from(text).map((c) => LOCAL_MARKS[c]);
+    if (parsed.length === length && parsed.every((m) => m !== undefined)) {
+      marks = parsed;
+      renderEntry();
+    }
+  }
+
+  function clearEntry() {
+    ui.guess.value = "";
+    ui.pattern.value = "";
+    marks = new Array(length).fill(0);
+    renderEntry();
+  }
+
+  // -- talking to the server --------------------------------------------------------------
+  async function refresh(hist) {
+    const mine = ++requestNo;
+    ui.busy.hidden = false;
+    try {
+      const data = await WL.api("/api/suggest", body(hist));
+      if (mine !== requestNo) return false;
+      WL.clearError(ui.error);
+      history = data.history.map((s) => ({ guess: s.guess, pattern: s.pattern }));
+      render(data);
+      saveHash();
+      return true;
+    } catch (err) {
+      if (mine === requestNo) WL.showError(ui.error, err);
+      return false;
+    } finally {
+      if (mine === requestNo) ui.busy.hidden = true;
+    }
+  }
+
+  async function addGuess() {
+    if (solved) return;
+    const word = ui.guess.value.trim().toLowerCase();
+    if (!word) {
+      WL.showError(ui.error, "type the word you played first");
+      ui.guess.focus();
+      return;
+    }
+    const pattern = ui.pattern.value.trim() || marks.join("");
+    const ok = await refresh([...history, { guess: word, pattern }]);
+    if (ok) {
+      clearEntry();
+      ui.guess.focus();
+    }
+  }
+
+  // -- rendering ---------------------------------------------------------------------------
+  function render(data) {
+    if (data.length !== length) {
+      length = data.length;
+      ui.guess.maxLength = length;
+      marks = new Array(length).fill(0);
+    }
+    ui.board.replaceChildren(...data.history.map((s) => WL.tiles(s.guess, s.marks)));
+    if (!data.history.length) {
+      ui.board.append(WL.el("p", { class: "hint" }, "No guesses yet: the table shows the best openers."));
+    }
+    solved = data.solved;
+    ui.solved.hidden = !solved;
+    ui.solved.textContent = solved ? `Solved in ${data.history.length}! Press Undo or New puzzle.` : "";
+    for (const b of [ui.add, ui.guess, ui.pattern]) b.disabled = solved;
+    ui.undo.disabled = !data.history.length;
+    renderEntry();
+
+    ui.suggTitle.textContent = `Best next guesses (${data.strategy}${data.hard ? ", hard mode" : ""})`;
+    const showExplain = !(ui.customOn.checked && ui.customAnswers.value.trim());
+    ui.sugg.replaceChildren(...data.suggestions.map((s, i) => WL.el("tr", { class: i === 0 ? "top" : null },
+      WL.el("td", { class: "num" }, i + 1),
+      WL.el("td", { class: "word" }, s.guess),
+      WL.el("td", { class: "num" }, WL.fmt(s.entropy, 3)),
+      WL.el("td", { class: "num" }, WL.fmt(s.expected, 2)),
+      WL.el("td", { class: "num" }, WL.fmt(s.parts, 0)),
+      WL.el("td", { class: "num" }, WL.fmt(s.largest, 0)),
+      WL.el("td", {}, s.candidate ? WL.el("span", { class: "badge", title: "could be the answer" }, "could win") : ""),
+      WL.el("td", { class: "actions" },
+        WL.el("button", { class: "small", type: "button", title: "type this word as your next guess",
+          onclick: () => { ui.guess.value = s.guess; renderEntry(); ui.guess.focus(); } }, "use"),
+        " ",
+        showExplain ? WL.el("a", { href: explainHref(s.guess), title: "partition table of this guess" }, "explain") : ""),
+    )));
+    if (data.solved) {
+      ui.sugg.append(WL.el("tr", {}, WL.el("td", { colspan: 8 }, "Solved: nothing to suggest.")));
+    }
+
+    ui.candCount.textContent = data.candidates;
+    const shown = data.candidate_words.map((w) => WL.el("span", {}, w));
+    if (data.candidates > data.candidate_words.length) {
+      shown.push(WL.el("span", { class: "more" }, `… and ${data.candidates - data.candidate_words.length} more`));
+    }
+    ui.cands.replaceChildren(...shown);
+
+    ui.split.replaceChildren();
+    ui.splitNote.textContent = "";
+    if (data.split) {
+      const sp = data.split;
+      ui.splitTitle.textContent = `How ${sp.guess.toUpperCase()} splits the ${data.candidates} candidates`;
+      const items = sp.buckets.map((b) => ({
+        label: b.pattern, value: b.count, marks: WL.patternMarks(b.pattern), title: b.pattern,
+        color: b.pattern === "2".repeat(length) ? "#538d4e" : "#2f6fde",
+      }));
+      ui.split.append(WL.barChart(items, { title: `split of ${sp.guess}`, height: 180 }));
+      ui.splitNote.textContent = `${sp.buckets.length + sp.other_buckets} colour patterns possible; ` +
+        "each bar is the candidates left after one pattern (tiles under it)" +
+        (sp.other_buckets ? `; ${sp.other_buckets} smaller patterns with ${sp.other_count} candidates not drawn.` : ".");
+    } else {
+      ui.splitTitle.textContent = "How the best guess splits the candidates";
+    }
+  }
+
+  function explainHref(word) {
+    const p = new URLSearchParams({ w: ui.words.value, g: word });
+    if (ui.hard.checked) p.set("hard", "1");
+    if (history.length) p.set("h", historyText(history));
+    return "/explain?" + p.toString();
+  }
+
+  // -- events -------------------------------------------------------------------------------
+  ui.guess.addEventListener("input", () => {
+    const clean = ui.guess.value.replace(/[^a-zA-Z]/g, "").slice(0, length);
+    if (clean !== ui.guess.value) ui.guess.value = clean;
+    renderEntry();
+  });
+  ui.pattern.addEventListener("input", syncMarksFromPattern);
+  for (const input of [ui.guess, ui.pattern]) {
+    input.addEventListener("keydown", (e) => {
+      if (e.key === "Enter") { e.preventDefault(); addGuess(); }
+    });
+  }
+  ui.add.addEventListener("click", addGuess);
+  ui.undo.addEventListener("click", () => refresh(history.slice(0, -1)));
+  ui.reset.addEventListener("click", () => { clearEntry(); refresh([]); });
+  for (const s of [ui.words, ui.strategy, ui.top, ui.hard, ui.customOn]) {
+    s.addEventListener("change", () => refresh(history));
+  }
+
+  async function start() {
+    const h = readHash();
+    try {
+      await WL.fillSettings({ words: ui.words, strategy: ui.strategy, wordsValue: h.words, strategyValue: h.strategy });
+    } catch (err) {
+      WL.showError(ui.error, err);
+      return;
+    }
+    ui.hard.checked = h.hard;
+    renderEntry();
+    await refresh(h.history);
+    ui.guess.focus();
+  }
+  start();
+})();

@@ -1,0 +1,247 @@
+// wordlelab web: helpers shared by every page (API calls, tiles, selects, SVG charts).
+// Plain browser JavaScript, no libraries, nothing loaded from the internet.
+"use strict";
+
+const WL = (() => {
+  const SVG_NS = "http://www.w3.org/2000/svg";
+  const MARK_COLORS = ["#787c7e", "#c9b458", "#538d4e"];
+  const SERIES_COLORS = ["#2f6fde", "#538d4e", "#c9b458", "#d9534f", "#8e44ad", "#16a2b8"];
+
+  /** POST body as JSON (or GET when body is undefined); throws Error(message) on 4xx/5xx. */
+  async function api(path, body) {
+    const opts = body === undefined ? {} : {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    };
+    let res;
+    try {
+      res = await fetch(path, opts);
+    } catch (e) {
+      throw new Error("cannot reach the wordlelab server (is `wordlelab web` still running?)");
+    }
+    let data = null;
+    try { data = await res.json(); } catch (e) { data = null; }
+    if (!res.ok) {
+      const err = new Error((data && data.error) || `the server answered HTTP ${res.status}`);
+      err.status = res.status;
+      err.kind = data && data.kind;
+      throw err;
+    }
+    return data;
+  }
+
+  let metaPromise = null;
+  /** /api/meta, fetched once per page. */
+  function meta() {
+    if (!metaPromise) metaPromise = api("/api/meta");
+    return metaPromise;
+  }
+
+  /** el("div", {class: "x", onclick: f}, child, "text", ...) */
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+      else if (k === "class") node.className = v;
+      else if (k === "text") node.textContent = v;
+      else node.setAttribute(k, v === true ? "" : String(v));
+    }
+    for (const c of children.flat()) {
+      if (c === null || c === undefined || c === false) continue;
+      node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+    }
+    return node;
+  }
+
+  function svg(tag, attrs, ...children) {
+    const node = document.createElementNS(SVG_NS, tag);
+    for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, String(v));
+    for (const c of children) if (c) node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+    return node;
+  }
+
+  /** A row of coloured tiles: marks are 0 grey, 1 yellow, 2 green (null: empty tile). */
+  function tiles(word, marks, mini) {
+    const row = el("div", { class: "tiles" + (mini ? " mini" : "") });
+    const n = Math.max((word || "").length, (marks || []).length);
+    for (let i = 0; i < n; i++) {
+      const m = marks ? marks[i] : null;
+      const ch = word ? word[i] || "" : "";
+      const cls = m === null || m === undefined ? (ch ? "filled" : "empty") : `m${m}`;
+      row.append(el("span", { class: `tile ${cls}`, "aria-label": markName(ch, m) }, ch));
+    }
+    return row;
+  }
+
+  function markName(ch, m) {
+    const names = ["grey", "yellow", "green"];
+    return (ch ? ch.toUpperCase() + " " : "") + (m === null || m === undefined ? "" : names[m]);
+  }
+
+  function patternMarks(pattern) {
+    return Array.from(pattern, (d) => Number(d));
+  }
+
+  function showError(box, err) {
+    box.textContent = err instanceof Error ? err.message : String(err);
+    box.hidden = false;
+  }
+
+  function clearError(box) {
+    box.textContent = "";
+    box.hidden = true;
+  }
+
+  function fillSelect(select, items, value) {
+    select.replaceChildren(...items.map((it) =>
+      el("option", { value: it.value, title: it.title || null }, it.label)));
+    if (value !== undefined && items.some((it) => it.value === value)) select.value = value;
+  }
+
+  /** Fill the shared "words" and "strategy" selects from /api/meta. */
+  async function fillSettings({ words, strategy, wordsValue, strategyValue }) {
+    const m = await meta();
+    if (words) {
+      fillSelect(words, m.lists.map((l) => ({ value: l.name, label: l.name, title: l.description })),
+        wordsValue || m.default_list);
+    }
+    if (strategy) {
+      fillSelect(strategy, m.strategies.map((s) => ({ value: s.name, label: s.name, title: s.description })),
+        strategyValue || m.default_strategy);
+    }
+    return m;
+  }
+
+  /** Parse a textarea of words (spaces, commas or new lines) into a list. */
+  function parseWordText(text) {
+    return text.split(/[\s,;]+/).map((w) => w.trim().toLowerCase()).filter(Boolean);
+  }
+
+  function fmt(x, digits) {
+    if (x === null || x === undefined || Number.isNaN(x)) return "-";
+    return Number(x).toFixed(digits);
+  }
+
+  // -- charts (inline SVG) -------------------------------------------------------------
+
+  /** Vertical bars: items [{label, value, marks?}]; marks draw mini tiles as the label. */
+  function barChart(items, opts = {}) {
+    const h = opts.height || 170;
+    const top = 18, bottom = items.some((it) => it.marks) ? 30 : 34, left = 34;
+    const slot = opts.slot || Math.max(22, Math.min(44, Math.floor(760 / Math.max(items.length, 1))));
+    const w = left + slot * items.length + 10;
+    const maxV = Math.max(1, ...items.map((it) => it.value));
+    const plotH = h - top - bottom;
+    const root = svg("svg", { viewBox: `0 0 ${w} ${h}`, width: w, height: h, role: "img",
+      "aria-label": opts.title || "bar chart" });
+    root.append(svg("line", { class: "axis", x1: left, y1: top + plotH, x2: w - 4, y2: top + plotH }));
+    root.append(svg("text", { x: left - 6, y: top + 4, "text-anchor": "end" }, String(maxV)));
+    root.append(svg("text", { x: left - 6, y: top + plotH, "text-anchor": "end" }, "0"));
+    items.forEach((it, i) => {
+      const bh = Math.max(it.value > 0 ? 1 : 0, (it.value / maxV) * plotH);
+      const x = left + i * slot + slot * 0.12;
+      const bw = slot * 0.76;
+      const bar = svg("rect", { x, y: top + plotH - bh, width: bw, height: bh, rx: 2,
+        fill: it.color || opts.color || "#2f6fde" });
+      bar.append(svg("title", {}, `${it.title || it.label}: ${it.value}`));
+      root.append(bar);
+      if (opts.values !== false) {
+        root.append(svg("text", { class: "value", x: x + bw / 2, y: top + plotH - bh - 4,
+          "text-anchor": "middle" }, String(it.value)));
+      }
+      if (it.marks) {
+        const s = Math.min(7, (bw - 1) / it.marks.length);
+        const x0 = x + (bw - s * it.marks.length) / 2;
+        it.marks.forEach((m, j) => root.append(svg("rect", {
+          x: x0 + j * s, y: top + plotH + 6, width: s - 0.6, height: s * 1.6, fill: MARK_COLORS[m] })));
+      } else {
+        root.append(svg("text", { x: x + bw / 2, y: top + plotH + 14, "text-anchor": "middle" },
+          it.label));
+      }
+    });
+    return root;
+  }
+
+  /** Grouped vertical bars: categories ["1".."7+"], series [{name, values}]. */
+  function groupedBars(categories, series, opts = {}) {
+    const h = opts.height || 220;
+    const top = 18, bottom = 36, left = 44;
+    const groupW = Math.max(40, Math.min(120, 14 * series.length + 20));
+    const w = left + groupW * categories.length + 10;
+    const all = series.flatMap((s) => s.values);
+    const maxV = Math.max(1e-9, ...all);
+    const plotH = h - top - bottom;
+    const root = svg("svg", { viewBox: `0 0 ${w} ${h}`, width: w, height: h, role: "img",
+      "aria-label": opts.title || "histogram" });
+    root.append(svg("line", { class: "axis", x1: left, y1: top + plotH, x2: w - 4, y2: top + plotH }));
+    const fmtV = opts.format || ((v) => String(v));
+    root.append(svg("text", { x: left - 6, y: top + 4, "text-anchor": "end" }, fmtV(maxV)));
+    root.append(svg("text", { x: left - 6, y: top + plotH, "text-anchor": "end" }, fmtV(0)));
+    const bw = (groupW - 12) / series.length;
+    categories.forEach((cat, i) => {
+      const gx = left + i * groupW + 6;
+      series.forEach((s, k) => {
+        const v = s.values[i] || 0;
+        const bh = Math.max(v > 0 ? 1 : 0, (v / maxV) * plotH);
+        const rect = svg("rect", { x: gx + k * bw, y: top + plotH - bh, width: Math.max(1, bw - 2),
+          height: bh, rx: 1.5, fill: s.color || SERIES_COLORS[k % SERIES_COLORS.length] });
+        rect.append(svg("title", {}, `${s.name}, ${cat}: ${fmtV(v)}`));
+        root.append(rect);
+      });
+      root.append(svg("text", { x: gx + (groupW - 12) / 2, y: top + plotH + 15,
+        "text-anchor": "middle" }, cat));
+    });
+    if (opts.xTitle) {
+      root.append(svg("text", { x: left + (w - left) / 2, y: h - 4, "text-anchor": "middle" },
+        opts.xTitle));
+    }
+    return root;
+  }
+
+  /** Horizontal bars: items [{label, value, color?}]; the value printed with `format`. */
+  function hbars(items, opts = {}) {
+    const rowH = 24, left = opts.labelWidth || 150, w = opts.width || 560, right = 60;
+    const h = rowH * items.length + 8;
+    const maxV = opts.max || Math.max(1e-9, ...items.map((it) => it.value || 0));
+    const fmtV = opts.format || ((v) => String(v));
+    const root = svg("svg", { viewBox: `0 0 ${w} ${h}`, width: w, height: h, role: "img",
+      "aria-label": opts.title || "bar chart" });
+    items.forEach((it, i) => {
+      const y = 4 + i * rowH;
+      const bw = Math.max(1, ((it.value || 0) / maxV) * (w - left - right));
+      root.append(svg("text", { x: left - 8, y: y + 15, "text-anchor": "end" }, it.label));
+      const rect = svg("rect", { x: left, y: y + 3, width: bw, height: rowH - 8, rx: 2,
+        fill: it.color || SERIES_COLORS[i % SERIES_COLORS.length] });
+      rect.append(svg("title", {}, `${it.label}: ${fmtV(it.value)}`));
+      root.append(rect);
+      root.append(svg("text", { class: "value", x: left + bw + 6, y: y + 15 }, fmtV(it.value)));
+    });
+    return root;
+  }
+
+  function legend(series) {
+    return el("div", { class: "legend" }, series.map((s, k) => el("span", {},
+      swatch(s.color || SERIES_COLORS[k % SERIES_COLORS.length]), s.name)));
+  }
+
+  function swatch(color) {
+    const i = el("i", {});
+    i.style.background = color;  // CSSOM, allowed by the page's CSP
+    return i;
+  }
+
+  /** Mark the current page's link in the top navigation. */
+  function markNav() {
+    for (const a of document.querySelectorAll("header.top nav a")) {
+      if (a.getAttribute("href") === location.pathname) a.setAttribute("aria-current", "page");
+    }
+  }
+  document.addEventListener("DOMContentLoaded", markNav);
+
+  return {
+    api, meta, el, svg, tiles, patternMarks, showError, clearError, fillSelect, fillSettings,
+    parseWordText, fmt, barChart, groupedBars, hbars, legend, SERIES_COLORS, MARK_COLORS,
+  };
+})();

@@ -1,0 +1,159 @@
+// Compare page: benchmark results from files (read in the browser) or from
+// POST /api/compare, drawn as a summary table, a bar chart of means and a histogram.
+"use strict";
+
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const ui = {
+    words: $("words"), sample: $("sample"), hard: $("hard"), strategies: $("strategies"),
+    customOn: $("custom-on"), customAnswers: $("custom-answers"), customAllowed: $("custom-allowed"),
+    run: $("run"), busy: $("busy"), limitNote: $("limit-note"), files: $("files"), clear: $("clear"),
+    error: $("error"), out: $("out"), summary: document.querySelector("#summary tbody"),
+    charts: $("charts"), means: $("means"), hist: $("hist"), legend: $("legend"),
+  };
+  let runs = [];   // [{label, source, r}] with r a Results.to_dict()
+
+  /** Every benchmark result object inside parsed JSON (any nesting). */
+  function findResults(data, out = []) {
+    if (Array.isArray(data)) {
+      data.forEach((x) => findResults(x, out));
+    } else if (data && typeof data === "object") {
+      if (data.histogram && typeof data.histogram === "object" && ("mean" in data || "strategy" in data)) {
+        out.push(data);
+      } else {
+        Object.values(data).forEach((x) => findResults(x, out));
+      }
+    }
+    return out;
+  }
+
+  function add(results, source) {
+    for (const r of results) {
+      const mode = r.hard ? "hard" : "normal";
+      runs.push({ label: `${r.strategy || "?"} · ${r.words || "?"} · ${mode}`, source, r });
+    }
+    // the same label twice (e.g. two files of one strategy): number them
+    const seen = {};
+    for (const run of runs) {
+      seen[run.label] = (seen[run.label] || 0) + 1;
+      if (seen[run.label] > 1) run.label += ` (${seen[run.label]})`;
+    }
+    render();
+  }
+
+  async function loadFiles() {
+    WL.clearError(ui.error);
+    for (const file of ui.files.files) {
+      try {
+        const results = findResults(JSON.parse(await file.text()));
+        if (!results.length) throw new Error("no benchmark results in it (expected objects with 'histogram' and 'mean')");
+        add(results, file.name);
+      } catch (err) {
+        WL.showError(ui.error, `${file.name}: ${err.message}`);
+      }
+    }
+    ui.files.value = "";
+  }
+
+  async function runHere() {
+    const strategies = Array.from(ui.strategies.querySelectorAll("input:checked")).map((c) => c.value);
+    if (!strategies.length) {
+      WL.showError(ui.error, "tick at least one strategy");
+      return;
+    }
+    const body = { strategies, hard: ui.hard.checked };
+    const answers = WL.parseWordText(ui.customAnswers.value);
+    if (ui.customOn.checked && answers.length) {
+      body.custom = { answers, allowed: WL.parseWordText(ui.customAllowed.value) };
+    } else {
+      body.words = ui.words.value;
+      if (ui.sample.value) body.sample = Number(ui.sample.value);
+    }
+    ui.run.disabled = true;
+    ui.busy.hidden = false;
+    try {
+      const data = await WL.api("/api/compare", body);
+      WL.clearError(ui.error);
+      add(data.results, "run here");
+    } catch (err) {
+      WL.showError(ui.error, err);
+    } finally {
+      ui.run.disabled = false;
+      ui.busy.hidden = true;
+    }
+  }
+
+  function pct(x) {
+    return x === null || x === undefined ? "-" : `${(100 * x).toFixed(1)}%`;
+  }
+
+  function render() {
+    ui.out.hidden = ui.charts.hidden = runs.length === 0;
+    ui.summary.replaceChildren(...runs.map((run, k) => WL.el("tr", {},
+      WL.el("td", {}, swatch(k)),
+      WL.el("td", {}, run.r.strategy),
+      WL.el("td", {}, run.r.words),
+      WL.el("td", {}, run.r.hard ? "hard" : "normal"),
+      WL.el("td", { class: "num" }, run.r.games),
+      WL.el("td", { class: "num" }, WL.fmt(run.r.mean, 4)),
+      WL.el("td", { class: "num" }, WL.fmt(run.r.std, 3)),
+      WL.el("td", { class: "num" }, run.r.max),
+      WL.el("td", { class: "num" }, pct(run.r.win_rate)),
+      WL.el("td", { class: "num" }, run.r.busts),
+      WL.el("td", { class: "word" }, run.r.opening || ""),
+    )));
+    if (!runs.length) return;
+    const color = (k) => WL.SERIES_COLORS[k % WL.SERIES_COLORS.length];
+    const labels = shortLabels();
+    ui.means.replaceChildren(WL.hbars(runs.map((run, k) => ({
+      label: labels[k], value: run.r.mean, color: color(k),
+    })), { format: (v) => WL.fmt(v, 3), labelWidth: 260, width: 760, title: "mean guesses" }));
+    const cats = [];
+    for (const run of runs) for (const key of Object.keys(run.r.histogram)) if (!cats.includes(key)) cats.push(key);
+    cats.sort((a, b) => parseInt(a, 10) - parseInt(b, 10) || a.length - b.length);
+    const series = runs.map((run, k) => {
+      const total = Object.values(run.r.histogram).reduce((a, b) => a + b, 0) || 1;
+      return { name: labels[k], color: color(k), values: cats.map((c) => (run.r.histogram[c] || 0) / total) };
+    });
+    ui.legend.replaceChildren(WL.legend(series));
+    ui.hist.replaceChildren(WL.groupedBars(cats, series, {
+      format: (v) => `${Math.round(100 * v)}%`, xTitle: "guesses", title: "histogram of guesses",
+    }));
+  }
+
+  /** Run labels with only the parts that differ between runs (strategy, list, mode). */
+  function shortLabels() {
+    const parts = runs.map((run) => run.label.split(" · "));
+    const keep = [0, 1, 2].filter((i) => i === 0 || new Set(parts.map((p) => p[i])).size > 1);
+    return parts.map((p) => keep.map((i) => p[i]).join(" · "));
+  }
+
+  function swatch(k) {
+    const i = WL.el("i", { class: "swatch" });
+    i.style.display = "inline-block";
+    i.style.width = i.style.height = "0.8rem";
+    i.style.borderRadius = "2px";
+    i.style.background = WL.SERIES_COLORS[k % WL.SERIES_COLORS.length];
+    return i;
+  }
+
+  ui.files.addEventListener("change", loadFiles);
+  ui.run.addEventListener("click", runHere);
+  ui.clear.addEventListener("click", () => { runs = []; WL.clearError(ui.error); render(); });
+
+  async function start() {
+    let m;
+    try {
+      m = await WL.fillSettings({ words: ui.words });
+    } catch (err) {
+      WL.showError(ui.error, err);
+      return;
+    }
+    ui.strategies.replaceChildren(...m.strategies.map((s) => WL.el("label", { class: "check", title: s.description },
+      WL.el("input", { type: "checkbox", value: s.name,
+        checked: ["entropy", "minimax"].includes(s.name) }), s.name)));
+    ui.limitNote.textContent = `Limits: ${m.limits.compare_max_games} games per run ` +
+      `(strategies × answers), ${m.limits.timeout_s} s per request.`;
+  }
+  start();
+})();

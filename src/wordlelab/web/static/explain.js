@@ -1,0 +1,102 @@
+// Explain page: the partition table of one guess for a state (POST /api/explain).
+// The state comes from the form or from the URL (?w=original&h=salet:00120&g=crony&hard=1),
+// which is how the assistant's "explain" links arrive here.
+"use strict";
+
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const ui = {
+    words: $("words"), hard: $("hard"), history: $("history"), guess: $("guess"), go: $("go"),
+    error: $("error"), out: $("out"), title: $("title"), stats: $("stats"), chart: $("chart"),
+    parts: document.querySelector("#parts tbody"),
+  };
+
+  function parseHistory(text) {
+    return text.split(/[,;\n]+/).map((s) => s.trim()).filter(Boolean).map((part) => {
+      const m = part.match(/^([^\s:=]+)\s*[\s:=]\s*(.+)$/);
+      if (!m) throw new Error(`"${part}": write each guess as word:colours, e.g. salet:00120`);
+      return { guess: m[1], pattern: m[2] };
+    });
+  }
+
+  async function explain() {
+    let history;
+    try {
+      history = parseHistory(ui.history.value);
+    } catch (err) {
+      WL.showError(ui.error, err);
+      return;
+    }
+    const guess = ui.guess.value.trim().toLowerCase();
+    if (!guess) {
+      WL.showError(ui.error, "type the guess to explain, e.g. salet");
+      return;
+    }
+    try {
+      const data = await WL.api("/api/explain", {
+        words: ui.words.value, hard: ui.hard.checked, history, guess, show: 80,
+      });
+      WL.clearError(ui.error);
+      render(data);
+      const p = new URLSearchParams({ w: ui.words.value, g: guess });
+      if (ui.hard.checked) p.set("hard", "1");
+      if (history.length) p.set("h", history.map((m) => `${m.guess}:${m.pattern}`).join(","));
+      window.history.replaceState(null, "", "?" + p.toString());
+    } catch (err) {
+      WL.showError(ui.error, err);
+    }
+  }
+
+  function stat(value, label) {
+    return WL.el("div", { class: "stat" }, WL.el("b", {}, value), WL.el("span", {}, label));
+  }
+
+  function render(d) {
+    ui.out.hidden = false;
+    const after = d.history.length ? ` after ${d.history.map((s) => s.guess.toUpperCase()).join(", ")}` : "";
+    ui.title.textContent = `${d.guess.toUpperCase()} over the ${d.candidates} candidates${after}`;
+    ui.stats.replaceChildren(
+      stat(d.candidates, "candidates"),
+      stat(d.stats.parts, "colour patterns"),
+      stat(d.stats.largest, "biggest group"),
+      stat(WL.fmt(d.stats.expected, 2), "expected left"),
+      stat(WL.fmt(d.stats.entropy, 3), "entropy (bits)"),
+      stat(d.guess_is_candidate ? "yes" : "no", "could be the answer"),
+    );
+    const win = "2".repeat(d.guess.length);
+    const items = d.buckets.slice(0, 40).map((b) => ({
+      label: b.pattern, value: b.count, marks: b.marks, color: b.pattern === win ? "#538d4e" : "#2f6fde",
+    }));
+    ui.chart.replaceChildren(WL.barChart(items, { title: `partition of ${d.guess}`, height: 170 }));
+    ui.parts.replaceChildren(...d.buckets.map((b, i) => WL.el("tr", {},
+      WL.el("td", { class: "num" }, i + 1),
+      WL.el("td", {}, WL.tiles(d.guess, b.marks, true)),
+      WL.el("td", { class: "num" }, b.count),
+      WL.el("td", { class: "num" }, `${((100 * b.count) / d.candidates).toFixed(1)}%`),
+      WL.el("td", {}, WL.el("div", { class: "words" },
+        b.words.map((w) => WL.el("span", {}, w)),
+        b.more ? WL.el("span", { class: "more" }, `… and ${b.more} more`) : null)),
+    )));
+  }
+
+  ui.go.addEventListener("click", explain);
+  for (const input of [ui.history, ui.guess]) {
+    input.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); explain(); } });
+  }
+
+  async function start() {
+    const q = new URLSearchParams(location.search);
+    try {
+      await WL.fillSettings({ words: ui.words, wordsValue: q.get("w") });
+    } catch (err) {
+      WL.showError(ui.error, err);
+      return;
+    }
+    ui.hard.checked = q.get("hard") === "1";
+    ui.history.value = (q.get("h") || "").split(",").filter(Boolean).join(", ");
+    ui.guess.value = q.get("g") || "";
+    if (ui.guess.value) explain();
+    else ui.guess.focus();
+  }
+  start();
+})();

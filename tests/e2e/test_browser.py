@@ -1,0 +1,244 @@
+"""The web app in a real browser: Debian's Chromium driven by Playwright.
+
+The app runs in a background thread (uvicorn) on 127.0.0.1 with a free port.
+Each test saves a full-page screenshot under ``artifacts/screenshots/`` (the CI
+artifact path, see docs/web.md).  Any JavaScript error or console error on a
+page (including a Content-Security-Policy refusal) fails the test.
+
+Without /usr/bin/chromium the tests are skipped, except under CI=true, where
+they fail: CI must run them (scripts/bootstrap installs chromium there).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect, sync_playwright
+
+from wordlelab.feedback import decode, feedback
+
+CHROMIUM = "/usr/bin/chromium"
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+#: Playwright's default wait for an element, in ms (a cold first request builds a table)
+WAIT_MS = 30_000
+
+pytestmark = pytest.mark.timeout(300)
+
+
+@pytest.fixture(scope="module")
+def server_url() -> Iterator[str]:
+    import uvicorn
+
+    from wordlelab.web import create_app
+
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning", lifespan="on"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            pytest.fail("the web app did not start within 30 s")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+    sock.close()
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    if not os.path.exists(CHROMIUM):
+        if os.environ.get("CI") == "true":
+            pytest.fail(
+                f"browser tests need Debian's Chromium at {CHROMIUM} and CI=true: "
+                "run `apt-get install -y chromium` (scripts/bootstrap does this in CI)"
+            )
+        pytest.skip(f"{CHROMIUM} not found (apt-get install chromium); browser tests skipped")
+    expect.set_options(timeout=WAIT_MS)
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def app_page(chromium: Any, server_url: str) -> Iterator[Any]:
+    """A fresh page; fails the test on any page error or console error."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    problems: list[str] = []
+    page.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
+    page.on(
+        "console",
+        lambda msg: problems.append(f"console {msg.type}: {msg.text}") if msg.type == "error" else None,
+    )
+    page.base = server_url  # type: ignore[attr-defined]
+    page.problems = problems  # type: ignore[attr-defined]
+    yield page
+    context.close()
+
+
+def _expected_console_errors(problems: list[str]) -> list[str]:
+    # a 4xx answer the page shows as a message is logged by Chromium as a failed resource
+    return [p for p in problems if "Failed to load resource" not in p]
+
+
+def shot(page: Any, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+
+
+def click_colours(page: Any, word: str, answer: str) -> None:
+    """Click each entry tile until it shows the colour ``word`` gets against ``answer``."""
+    marks = decode(feedback(word, answer), len(word))
+    for i, mark in enumerate(marks):
+        for _ in range(int(mark)):  # grey -> yellow -> green
+            page.click(f"#entry-tiles button[data-pos='{i}']")
+        assert f"m{int(mark)}" in (page.get_attribute(f"#entry-tiles button[data-pos='{i}']", "class") or "")
+
+
+def test_assistant_solves_a_game_by_clicking_tiles(app_page: Any) -> None:
+    page = app_page
+    answer = "cigar"
+    page.goto(page.base + "/")
+    page.wait_for_selector("#sugg tbody tr")
+    assert page.text_content("#cand-count") == "2315"
+    before = 2315
+    for turn in range(1, 7):
+        top = (page.text_content("#sugg tbody tr:first-child td.word") or "").strip().lower()
+        assert re.fullmatch(r"[a-z]{5}", top), top
+        page.fill("#guess", top)
+        click_colours(page, top, answer)
+        page.press("#guess", "Enter")
+        expect(page.locator("#board .tiles")).to_have_count(turn)
+        if top == answer:
+            break
+        expect(page.locator("#cand-count")).not_to_have_text(str(before))
+        left = int(page.text_content("#cand-count") or "0")
+        assert 1 <= left < before
+        before = left
+        # the chart of how the next suggestion splits the candidates is drawn
+        assert page.locator("#split svg rect").count() >= 1
+    else:
+        pytest.fail(f"the assistant did not reach {answer} in 6 guesses")
+    page.wait_for_selector("#solved:not([hidden])")
+    assert "Solved in" in (page.text_content("#solved") or "")
+    # undo brings the last guess back off the board
+    page.click("#undo")
+    expect(page.locator("#board .tiles")).to_have_count(turn - 1)
+    assert page.is_hidden("#solved")
+    page.click("#reset")
+    expect(page.locator("#cand-count")).to_have_text("2315")
+    page.fill("#guess", "salet")
+    click_colours(page, "salet", answer)
+    page.press("#guess", "Enter")
+    expect(page.locator("#board .tiles")).to_have_count(1)
+    shot(page, "assistant")
+    assert _expected_console_errors(page.problems) == []
+
+
+def test_assistant_shows_error_for_bad_word(app_page: Any) -> None:
+    page = app_page
+    page.goto(page.base + "/")
+    page.wait_for_selector("#sugg tbody tr")
+    page.fill("#guess", "qzxvj")
+    page.press("#guess", "Enter")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "not in the allowed guesses" in (page.text_content("#error") or "")
+    assert page.locator("#board .tiles").count() == 0  # nothing was added
+    page.fill("#guess", "salet")
+    page.fill("#pattern", "222222")
+    page.press("#pattern", "Enter")
+    expect(page.locator("#error")).to_contain_text("6 marks")
+    shot(page, "assistant-error")
+    # a valid move clears the message
+    page.fill("#pattern", "00120")
+    page.press("#pattern", "Enter")
+    page.wait_for_selector("#error", state="hidden")
+    assert page.locator("#board .tiles").count() == 1
+    assert _expected_console_errors(page.problems) == []
+
+
+def test_play_a_game(app_page: Any) -> None:
+    page = app_page
+    page.goto(page.base + "/play")
+    expect(page.locator("#status")).to_contain_text("random answer")  # a game starts on load
+    page.fill("#answer", "cigar")
+    page.click("#new")
+    expect(page.locator("#status")).to_contain_text("answer chosen")
+    # a bad word is refused with a message and is not played
+    page.keyboard.type("zzzzz")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "not in the allowed guesses" in (page.text_content("#error") or "")
+    for _ in range(5):
+        page.keyboard.press("Backspace")
+    # first guess typed on the physical keyboard, second on the on-screen one
+    page.keyboard.type("salet")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#board .tiles:first-child .tile.m1")
+    for ch in "rocky":
+        page.click(f"#keyboard button[data-key='{ch}']")
+    page.click("#keyboard button[data-key='Enter']")
+    expect(page.locator("#board .tile.m0, #board .tile.m1, #board .tile.m2")).to_have_count(10)
+    assert "m0" in (page.get_attribute("#keyboard button[data-key='s']", "class") or "")
+    page.keyboard.type("cigar")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#result:not([hidden])")
+    assert "Solved in 3/6" in (page.text_content("#result") or "")
+    assert "m2" in (page.get_attribute("#keyboard button[data-key='c']", "class") or "")
+    page.wait_for_selector("#review-card:not([hidden])")
+    rows = page.locator("#review tbody tr")
+    assert rows.count() == 3
+    first = rows.nth(0).locator("td")
+    assert first.nth(2).text_content() == "2315"  # candidates before the first guess
+    assert rows.nth(2).locator("td").nth(3).text_content() == "0"  # the winning guess leaves 0
+    shot(page, "play")
+    assert _expected_console_errors(page.problems) == []
+
+
+def test_explain_and_compare_pages(app_page: Any) -> None:
+    page = app_page
+    page.goto(page.base + "/explain?w=original&h=salet:00120&g=livor")
+    page.wait_for_selector("#parts tbody tr")
+    assert "43 candidates" in (page.text_content("#title") or "")
+    counts = [int(c) for c in page.locator("#parts tbody td:nth-child(3)").all_text_contents()]
+    assert sum(counts) == 43 and counts == sorted(counts, reverse=True)
+    shot(page, "explain")
+
+    page.goto(page.base + "/compare")
+    page.wait_for_selector("#strategies input")
+    page.fill("#sample", "40")
+    page.click("#run")
+    page.wait_for_selector("#summary tbody tr")
+    assert page.locator("#summary tbody tr").count() == 2  # entropy and minimax are ticked
+    assert page.locator("#hist svg rect").count() >= 2
+    assert page.locator("#means svg rect").count() == 2
+    shot(page, "compare")
+
+    page.goto(page.base + "/api")
+    page.wait_for_selector("#endpoints section")
+    assert "/api/suggest" in (page.text_content("#endpoints") or "")
+    shot(page, "api")
+    assert _expected_console_errors(page.problems) == []
