@@ -1,0 +1,221 @@
+"""Exact optimal play: `optimal`, `verify-tree`, `openers`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from ..errors import WordlelabError
+from ..search import ExactJob, ResultStore, Solver, exact_openers, greedy_scores, read_tree, verify_tree, write_tree
+from ..search._core import INF
+from ..search.solver import DEFAULT_MAX_GUESSES
+from ..table import cache_dir, pattern_table
+from ..words import BUILTIN_LISTS
+from ._app import GuessesOpt, HardOpt, JsonOpt, WordsOpt, app, console, err_console, handle_errors, load_words, print_json
+
+MaxGuessesOpt = Annotated[
+    int,
+    typer.Option("--max-guesses", "-k", min=1, max=30, help="Cap on the guesses of any game."),
+]
+AnswersOnlyOpt = Annotated[
+    bool,
+    typer.Option("--answers-only-guesses", help="Guess only words that can be the answer."),
+]
+
+
+@app.command()
+@handle_errors
+def optimal(
+    start: Annotated[str | None, typer.Option("--start", help="Opening guess (else searched).")] = None,
+    hard: HardOpt = False,
+    max_guesses: MaxGuessesOpt = DEFAULT_MAX_GUESSES,
+    answers_only: AnswersOnlyOpt = False,
+    beam: Annotated[
+        int, typer.Option("--beam", min=0, help="Try only the N best guesses per node (0: exact).")
+    ] = 0,
+    tree: Annotated[
+        Path | None, typer.Option("--tree", help="Write the tree here (.tree text or .json).")
+    ] = None,
+    budget: Annotated[
+        float, typer.Option("--budget", help="Seconds for the opener search (without --start).")
+    ] = 60.0,
+    top: Annotated[
+        int, typer.Option("--top", min=1, help="Openers to try, best bound first (without --start).")
+    ] = 10,
+    words: WordsOpt = "original",
+    guesses: GuessesOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """The decision tree with the fewest total guesses, and whether it is proven optimal."""
+    wl = load_words(words, guesses)
+    table = pattern_table(wl)
+    solver = Solver(wl, table, hard=hard, max_guesses=max_guesses, beam=beam, answers_only=answers_only)
+    result = solver.solve(start, budget_s=budget, top=top)
+    if tree is not None and result.tree is not None:
+        write_tree(result.tree, tree, table)
+    if json_out:
+        data = result.as_dict()
+        data.update(hard=hard, max_guesses=max_guesses, beam=beam, answers_only_guesses=answers_only,
+                    words=wl.name, tree_file=str(tree) if tree else None)
+        print_json(data)
+        return
+    st = result.stats
+    assert st is not None
+    mode = "hard" if hard else "normal"
+    console.print(
+        f"{result.start.upper()} ({mode} mode, cap {max_guesses}"
+        f"{', answers-only guesses' if answers_only else ''}{f', beam {beam}' if beam else ''}): "
+        f"total {result.total}, mean {result.mean:.4f}, max {st.max}"
+    )
+    console.print("games by guesses: " + ", ".join(f"{k}: {v}" for k, v in st.histogram.items()))
+    what = "proven optimal" if result.proven else "upper bound (not proven optimal)"
+    console.print(f"{what}; {result.seconds:.2f} s, {result.nodes} nodes searched")
+    if result.note:
+        console.print(result.note)
+    if tree is not None:
+        console.print(f"tree written to {tree}")
+
+
+@app.command("verify-tree")
+@handle_errors
+def verify_tree_cmd(
+    file: Annotated[Path, typer.Argument(help="A .tree (text) or .json tree file.")],
+    words: Annotated[
+        str | None,
+        typer.Option("--words", "-w", help="Word list (default: the one named in the file)."),
+    ] = None,
+    guesses: GuessesOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Replay every answer of a tree file and check its totals (and hard mode)."""
+    name = words
+    if name is None:
+        head = _peek_words(file)
+        if head not in BUILTIN_LISTS:
+            raise WordlelabError(
+                f"the file was made for list {head!r}, which is not built in; "
+                "pass its answers with --words FILE (and --guesses FILE)"
+            )
+        name = head
+    wl = load_words(name, guesses)
+    tree, claimed = read_tree(file, wl)
+    table = pattern_table(wl, tree.rule)
+    v = verify_tree(tree, table, claimed)
+    st = v.stats
+    if json_out:
+        print_json(
+            {
+                "file": str(file), "ok": True, "total": st.total, "mean": round(st.mean, 6),
+                "max": st.max, "answers": st.answers, "histogram": st.histogram,
+                "hard": tree.hard, "max_guesses": tree.max_guesses,
+                "proven_claimed": tree.proven,
+            }
+        )
+        return
+    console.print(
+        f"OK: {st.answers} answers found, total {st.total}, mean {st.mean:.4f}, max {st.max}"
+        f" ({'hard' if tree.hard else 'normal'} mode checked, cap {tree.max_guesses})"
+    )
+
+
+def _peek_words(file: Path) -> str:
+    import json
+
+    try:
+        text = file.read_text("utf-8")
+    except OSError as exc:
+        raise WordlelabError(f"cannot read tree file {str(file)!r}: {exc}") from None
+    if text.lstrip().startswith("{"):
+        try:
+            return str(json.loads(text).get("words", "original"))
+        except ValueError:
+            return "original"
+    for line in text.splitlines():
+        if line.startswith("# words:"):
+            return line.split()[2]
+    return "original"
+
+
+@app.command()
+@handle_errors
+def openers(
+    hard: HardOpt = False,
+    top: Annotated[int, typer.Option("--top", "-n", min=1, help="How many openers to show / solve.")] = 10,
+    exact: Annotated[bool, typer.Option("--exact", help="Prove the exact total of the top N.")] = False,
+    max_guesses: MaxGuessesOpt = DEFAULT_MAX_GUESSES,
+    answers_only: AnswersOnlyOpt = False,
+    dask: Annotated[bool, typer.Option("--dask", help="Run on a dask LocalCluster.")] = False,
+    scheduler: Annotated[
+        str | None, typer.Option("--scheduler", help="Run on the dask cluster at ADDRESS.")
+    ] = None,
+    workers: Annotated[int | None, typer.Option("--workers", min=1, help="Worker processes.")] = None,
+    results: Annotated[
+        Path | None, typer.Option("--results", help="SQLite results file (default: in the cache dir).")
+    ] = None,
+    resume: Annotated[bool, typer.Option("--resume", help="Keep stored results, compute the rest.")] = False,
+    words: WordsOpt = "original",
+    guesses: GuessesOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Rank start words: greedy bound for all, exact totals for the top N with --exact."""
+    wl = load_words(words, guesses)
+    table = pattern_table(wl)
+    import numpy as np
+
+    pool = (
+        np.unique(wl.answer_to_allowed).astype(np.int64)
+        if answers_only
+        else np.arange(len(wl.allowed), dtype=np.int64)
+    )
+    cands = np.arange(len(wl.answers), dtype=np.int64)
+    order, stats = greedy_scores(wl, table, pool, cands)
+    chosen = [wl.allowed[g] for g in order[:top]]
+    exact_res = {}
+    if exact:
+        job = ExactJob(wl, hard=hard, max_guesses=max_guesses, answers_only=answers_only)
+        store = ResultStore(results or cache_dir() / "openers.sqlite")
+        kind = "dask" if (dask or scheduler) else "process"
+
+        def progress(r, done, total):  # type: ignore[no-untyped-def]
+            shown = "impossible" if r.total >= INF else str(r.total)
+            err_console.print(f"[{done}/{total}] {r.word}: {shown} ({r.seconds:.1f} s)")
+
+        try:
+            exact_res = exact_openers(
+                job, chosen, store, resume=resume, executor=kind, workers=workers,
+                scheduler=scheduler, progress=progress,
+            )
+        finally:
+            store.close()
+    rows = []
+    for i, w in enumerate(chosen):
+        row: dict[str, object] = {
+            "guess": w,
+            "bound": int(stats["bound"][i]),
+            "parts": int(stats["parts"][i]),
+            "largest": int(stats["largest"][i]),
+            "entropy": round(float(stats["entropy"][i]), 4),
+        }
+        if w in exact_res:
+            t = exact_res[w].total
+            row["total"] = None if t >= INF else t
+            row["mean"] = None if t >= INF else round(t / len(wl.answers), 4)
+        rows.append(row)
+    if exact:
+        rows.sort(key=lambda r: (r["total"] is None, r["total"] or 0, r["guess"]))  # type: ignore[operator]
+    if json_out:
+        print_json({"hard": hard, "max_guesses": max_guesses, "answers_only_guesses": answers_only,
+                    "exact": exact, "openers": rows})
+        return
+    t = Table(title=f"openers ({'hard' if hard else 'normal'} mode)", title_justify="left")
+    cols = ["guess", "bound", "parts", "largest", "entropy"] + (["total", "mean"] if exact else [])
+    for c in cols:
+        t.add_column(c, justify="left" if c == "guess" else "right")
+    for r in rows:
+        t.add_row(*("-" if r.get(c) is None else str(r.get(c)) for c in cols))
+    console.print(t)
+    if not exact:
+        console.print("bound: a lower bound on the total guesses; --exact proves the totals")

@@ -1,0 +1,30 @@
+"""Exact and beam decision-tree search (minimum total guesses), tree files, openers.
+
+* :class:`Solver` — the search (contracts in :mod:`wordlelab.search._core`);
+* :class:`Tree`, :func:`write_tree`, :func:`read_tree`, :func:`verify_tree` —
+  decision trees and their text/JSON files;
+* :func:`greedy_scores`, :func:`exact_openers` — ranking start words.
+"""
+
+from .openers import ExactJob, OpenerResult, ResultStore, exact_openers, greedy_scores
+from .solver import DEFAULT_MAX_GUESSES, SearchError, SearchResult, Solver
+from .tree import Node, Tree, TreeFileError, TreeStats, read_tree, verify_tree, write_tree
+
+__all__ = [
+    "DEFAULT_MAX_GUESSES",
+    "ExactJob",
+    "Node",
+    "OpenerResult",
+    "ResultStore",
+    "SearchError",
+    "SearchResult",
+    "Solver",
+    "Tree",
+    "TreeFileError",
+    "TreeStats",
+    "exact_openers",
+    "greedy_scores",
+    "read_tree",
+    "verify_tree",
+    "write_tree",
+]

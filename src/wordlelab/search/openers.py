@@ -1,0 +1,271 @@
+"""Ranking start words: greedy bounds for all of them, exact values for the best.
+
+Greedy: one pass of :func:`wordlelab.kernels.partition_stats` scores every
+allowed guess by the search's own first bound (``guess_lb``, see
+:mod:`wordlelab.search._core`) and the sum of squared bucket sizes.
+
+Exact: each opener is one coarse task (a full proof, seconds each) run by
+an executor: a local process pool by default, or dask.distributed (a
+LocalCluster, or an existing scheduler).  The same code drives both.  Each
+result is written to an SQLite file as it arrives, so ``resume=True``
+continues after a crash or Ctrl-C and recomputes nothing already stored.
+"""
+
+from __future__ import annotations
+
+import functools
+import sqlite3
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import as_completed as futures_as_completed
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..errors import WordlelabError
+from ..feedback import n_patterns
+from ..types import IndexArray, PatternTable
+from ..words import WordList
+
+__all__ = [
+    "ExactJob",
+    "OpenerResult",
+    "ResultStore",
+    "exact_openers",
+    "greedy_scores",
+    "solve_opener",
+]
+
+
+def greedy_scores(
+    words: WordList, table: PatternTable, pool: IndexArray, candidates: IndexArray
+) -> tuple[IndexArray, dict[str, np.ndarray]]:
+    """Order ``pool`` (allowed indices) by the search's first bound, then sum of squares.
+
+    Returns ``(ordered guesses, stats)`` where ``stats`` (aligned with the
+    ordered guesses) holds ``bound`` (``3n - parts - [guess is a candidate]``:
+    a lower bound on the total guesses of a tree opening with it, when at
+    least three guesses are allowed), ``parts``, ``largest``, ``sumsq`` and
+    ``entropy``.
+    """
+    from ..kernels import partition_stats
+
+    pool = np.asarray(pool, dtype=np.int64)
+    parts, largest, sumsq, entropy = partition_stats(table, pool, candidates, n_patterns(words.length))
+    n = len(candidates)
+    is_cand = np.zeros(len(words.allowed), dtype=bool)
+    is_cand[words.answer_to_allowed[candidates]] = True
+    c = is_cand[pool].astype(np.int64)
+    bound = 3 * n - parts - c
+    order = np.lexsort((pool, sumsq, bound))
+    stats = {
+        "bound": bound[order],
+        "parts": parts[order],
+        "largest": largest[order],
+        "sumsq": sumsq[order],
+        "entropy": entropy[order],
+    }
+    return pool[order], stats
+
+
+@dataclass(frozen=True)
+class ExactJob:
+    """Everything a worker needs to compute one configuration's exact values."""
+
+    words: WordList
+    hard: bool = False
+    max_guesses: int = 6
+    answers_only: bool = False
+    rule: str = "official"
+
+    @property
+    def key(self) -> str:
+        """Identifies the configuration in the results file."""
+        mode = "hard" if self.hard else "normal"
+        pool = "answers" if self.answers_only else "all"
+        return f"{self.words.digest[:20]}|{self.rule}|{mode}|max{self.max_guesses}|{pool}"
+
+
+@dataclass(frozen=True)
+class OpenerResult:
+    word: str
+    total: int  # INF (see _core) if it cannot finish within the cap
+    seconds: float
+    nodes: int
+
+    def mean(self, answers: int) -> float:
+        return self.total / answers
+
+
+@functools.lru_cache(maxsize=2)
+def _worker_solver(job: ExactJob):  # type: ignore[no-untyped-def]
+    """One solver per configuration per worker process, so its memo is reused
+    by every opener that worker computes (bounded: two configurations)."""
+    from ..table import pattern_table
+    from .solver import Solver
+
+    table = pattern_table(job.words, job.rule)
+    return Solver(
+        job.words, table, hard=job.hard, max_guesses=job.max_guesses,
+        answers_only=job.answers_only, rule=job.rule,
+    )
+
+
+def solve_opener(job: ExactJob, word: str) -> OpenerResult:
+    """The exact total of the best tree opening with ``word`` (a worker task)."""
+    try:
+        import numba
+
+        numba.set_num_threads(1)  # one core per task; the executor runs tasks side by side
+    except (ImportError, ValueError):  # pragma: no cover
+        pass
+    solver = _worker_solver(job)
+    t0 = time.perf_counter()
+    nodes0 = solver.nodes
+    g = solver.check_start(word)
+    total = solver.value(np.arange(len(job.words.answers), dtype=np.int64), guess=g)
+    return OpenerResult(word, total, time.perf_counter() - t0, solver.nodes - nodes0)
+
+
+class ResultStore:
+    """An SQLite file of exact opener values, one row per (configuration, word).
+
+    Each result is committed as soon as it arrives.
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self.db = sqlite3.connect(self.path)
+            self.db.execute(
+                "CREATE TABLE IF NOT EXISTS openers (config TEXT, word TEXT, total INTEGER, "
+                "seconds REAL, nodes INTEGER, PRIMARY KEY (config, word))"
+            )
+            self.db.commit()
+        except sqlite3.Error as exc:
+            raise WordlelabError(f"cannot use results file {str(self.path)!r}: {exc}") from None
+
+    def done(self, config: str) -> dict[str, OpenerResult]:
+        rows = self.db.execute(
+            "SELECT word, total, seconds, nodes FROM openers WHERE config = ?", (config,)
+        ).fetchall()
+        return {w: OpenerResult(w, int(t), float(s), int(n)) for w, t, s, n in rows}
+
+    def clear(self, config: str) -> None:
+        self.db.execute("DELETE FROM openers WHERE config = ?", (config,))
+        self.db.commit()
+
+    def add(self, config: str, r: OpenerResult) -> None:
+        self.db.execute(
+            "INSERT OR REPLACE INTO openers VALUES (?, ?, ?, ?, ?)",
+            (config, r.word, r.total, r.seconds, r.nodes),
+        )
+        self.db.commit()
+
+    def close(self) -> None:
+        self.db.close()
+
+
+class _Pool:
+    """The one interface the exact ranking needs: submit tasks, iterate finished ones.
+
+    Backed by a :class:`ProcessPoolExecutor` (``kind="process"``), by
+    dask.distributed (``kind="dask"``: a LocalCluster of ``workers`` processes,
+    or the cluster at ``scheduler``), or run inline (``kind="serial"``).
+    """
+
+    def __init__(self, kind: str, workers: int | None, scheduler: str | None) -> None:
+        self.kind = kind
+        self._client: Any = None
+        self._cluster: Any = None
+        self._pool: ProcessPoolExecutor | None = None
+        if kind == "process":
+            self._pool = ProcessPoolExecutor(max_workers=workers)
+        elif kind == "dask":
+            try:
+                from distributed import Client, LocalCluster
+            except ImportError:  # pragma: no cover
+                raise WordlelabError("dask.distributed is not installed; pip install distributed") from None
+            if scheduler:
+                self._client = Client(scheduler)
+            else:
+                self._cluster = LocalCluster(
+                    n_workers=workers or 2, threads_per_worker=1, processes=True,
+                    dashboard_address=None, silence_logs=40,
+                )
+                self._client = Client(self._cluster)
+        elif kind != "serial":
+            raise WordlelabError(f"unknown executor {kind!r}; choose process, dask or serial")
+
+    @property
+    def client(self) -> Any:
+        """The dask client (None unless ``kind == "dask"``)."""
+        return self._client
+
+    def run(self, fn: Callable[..., OpenerResult], job: ExactJob, items: list[str]) -> Iterator[OpenerResult]:
+        if self.kind == "serial":
+            for it in items:
+                yield fn(job, it)
+        elif self._pool is not None:
+            futs: list[Future[OpenerResult]] = [self._pool.submit(fn, job, it) for it in items]
+            for f in futures_as_completed(futs):
+                yield f.result()
+        else:
+            from distributed import as_completed
+
+            job_f = self._client.scatter(job, broadcast=True)
+            futs = [self._client.submit(fn, job_f, it, pure=False, retries=3) for it in items]
+            for f in as_completed(futs):
+                yield f.result()
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+        if self._client is not None:
+            self._client.close()
+        if self._cluster is not None:
+            self._cluster.close()
+
+
+def exact_openers(
+    job: ExactJob,
+    openers: list[str],
+    store: ResultStore,
+    *,
+    resume: bool = False,
+    executor: str = "process",
+    workers: int | None = None,
+    scheduler: str | None = None,
+    progress: Callable[[OpenerResult, int, int], None] | None = None,
+    on_pool: Callable[[Any], None] | None = None,
+) -> dict[str, OpenerResult]:
+    """Exact values of ``openers``, stored in ``store`` as each finishes.
+
+    With ``resume`` the openers already stored for this configuration are
+    kept and not recomputed; without it they are cleared first.
+    ``progress(result, done, total)`` is called after each one; ``on_pool``
+    gets the executor once it is up (tests use it to kill a dask worker).
+    """
+    config = job.key
+    if not resume:
+        store.clear(config)
+    have = store.done(config)
+    todo = [w for w in openers if w not in have]
+    results = {w: have[w] for w in openers if w in have}
+    if todo:
+        pool = _Pool(executor, workers, scheduler)
+        try:
+            if on_pool is not None:
+                on_pool(pool)
+            for r in pool.run(solve_opener, job, todo):
+                store.add(config, r)
+                results[r.word] = r
+                if progress is not None:
+                    progress(r, len(results), len(openers))
+        finally:
+            pool.close()
+    return results

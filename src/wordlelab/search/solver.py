@@ -1,0 +1,300 @@
+"""Exact (or beam) search for the decision tree with the fewest total guesses.
+
+:class:`Solver` wraps the compiled search of :mod:`wordlelab.search._core`
+(read its docstring for the cost, the bounds and the cut-off contracts).  A
+solver keeps its memo between calls, so asking for several openers, or for a
+tree after a value, reuses everything already solved.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..errors import HardModeError, WordlelabError
+from ..feedback import all_green, n_patterns
+from ..state import Step, hard_mode_legal, hard_mode_violation
+from ..types import IndexArray, PatternTable
+from ..words import WordList
+from .tree import Node, Tree, TreeStats
+
+__all__ = ["Solver", "SearchResult", "SearchError", "DEFAULT_MAX_GUESSES"]
+
+#: the game's own limit; also bounds the search depth when no cap is asked for
+DEFAULT_MAX_GUESSES = 6
+
+
+class SearchError(WordlelabError, ValueError):
+    """The search was asked something it cannot do (bad option, infeasible cap)."""
+
+
+@dataclass
+class SearchResult:
+    """The outcome of a search from one opener (or the best opener found)."""
+
+    start: str
+    total: int
+    answers: int
+    proven: bool
+    seconds: float
+    nodes: int
+    tree: Tree | None = None
+    stats: TreeStats | None = None
+    note: str = ""
+    openers_tried: list[tuple[str, int, bool]] = field(default_factory=list)
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.answers
+
+    def as_dict(self) -> dict[str, object]:
+        d: dict[str, object] = {
+            "start": self.start,
+            "total": self.total,
+            "mean": round(self.mean, 6),
+            "max": self.stats.max if self.stats else None,
+            "histogram": self.stats.histogram if self.stats else None,
+            "proven": self.proven,
+            "seconds": round(self.seconds, 3),
+            "nodes": self.nodes,
+        }
+        if self.note:
+            d["note"] = self.note
+        if self.openers_tried:
+            d["openers"] = [
+                {"start": s, "total": v, "exact": e} for s, v, e in self.openers_tried
+            ]
+        return d
+
+
+def _memo():  # type: ignore[no-untyped-def]
+    from numba import types
+    from numba.typed import Dict
+
+    return Dict.empty(types.int64, types.int64)
+
+
+class Solver:
+    """Minimum-total-guesses search over one pair of word lists.
+
+    ``hard``: hard-mode rules.  ``max_guesses``: the cap on any game (default
+    6, the game's own).  ``beam``: 0 for the exact search, else try only the
+    best ``beam`` guesses per node (an upper bound, never proven).
+    ``answers_only``: guesses limited to the possible answers.
+    """
+
+    def __init__(
+        self,
+        words: WordList,
+        table: PatternTable,
+        *,
+        hard: bool = False,
+        max_guesses: int | None = DEFAULT_MAX_GUESSES,
+        beam: int = 0,
+        answers_only: bool = False,
+        rule: str = "official",
+    ) -> None:
+        if max_guesses is None:
+            max_guesses = DEFAULT_MAX_GUESSES
+        if not 1 <= max_guesses <= 30:
+            raise SearchError(f"--max-guesses must be between 1 and 30, not {max_guesses}")
+        if beam < 0:
+            raise SearchError(f"--beam must be 0 (exact) or a positive width, not {beam}")
+        from . import _core
+
+        if len(words.allowed) > _core.MAX_GUESS_INDEX:
+            raise SearchError(f"at most {_core.MAX_GUESS_INDEX} allowed guesses are supported")
+        self._core = _core
+        self.words = words
+        self.table = np.ascontiguousarray(table)
+        self.hard = hard
+        self.max_guesses = max_guesses
+        self.beam = beam
+        self.answers_only = answers_only
+        self.rule = rule
+        if answers_only:
+            self.pool = np.unique(words.answer_to_allowed).astype(np.int64)
+        else:
+            self.pool = np.arange(len(words.allowed), dtype=np.int64)
+        self.memo = _memo()
+        self.counters = np.zeros(4, np.int64)
+        self.n_patterns = n_patterns(words.length)
+        self.codes = np.ascontiguousarray(words.allowed_codes)
+        self.letter_counts = np.ascontiguousarray(words.allowed_letter_counts)
+
+    # -- the legal guesses at a node ----------------------------------------
+    def legal_after(self, history: tuple[Step, ...]) -> IndexArray:
+        if not self.hard:
+            return self.pool
+        legal = hard_mode_legal(self.words, history)
+        return np.intersect1d(legal, self.pool).astype(np.int64)
+
+    def _legal_hash(self, legal: IndexArray) -> np.uint64:
+        if not self.hard:
+            return np.uint64(0)
+        # numba boxes a uint64 result as a Python int; re-wrap it so every call
+        # has the same signature (one compilation)
+        return np.uint64(self._core.set_hash(legal))
+
+    @property
+    def exact(self) -> bool:
+        return self.beam == 0
+
+    # -- values --------------------------------------------------------------
+    def value(
+        self,
+        candidates: IndexArray,
+        *,
+        history: tuple[Step, ...] = (),
+        guess: int | None = None,
+        beta: int | None = None,
+        legal: IndexArray | None = None,
+    ) -> int:
+        """``f`` of the candidates with ``max_guesses - len(history)`` guesses left,
+        playing ``guess`` first if given.  Exact if below ``beta`` (default: no
+        bound), else a lower bound >= ``beta`` (see the search contract).
+        ``INF`` (:data:`wordlelab.search._core.INF`) means impossible within the cap."""
+        cands = np.ascontiguousarray(np.sort(np.asarray(candidates, dtype=np.int64)))
+        # a writable copy: numba compiles read-only arrays as another signature
+        legal = self.legal_after(history) if legal is None else np.array(legal, dtype=np.int64)
+        d = self.max_guesses - len(history)
+        b = self._core.INF if beta is None else int(beta)
+        return int(
+            self._core._solve(
+                cands, legal, self._legal_hash(legal), d, b, -1 if guess is None else int(guess),
+                self.table, self.memo, self.hard, self.codes, self.letter_counts,
+                self.n_patterns, self.beam, self.counters,
+            )
+        )
+
+    @property
+    def nodes(self) -> int:
+        return int(self.counters[0])
+
+    def check_start(self, start: str) -> int:
+        g = self.words.guess_id(start)
+        if self.answers_only and not self.words.allowed_is_answer[g]:
+            raise SearchError(f"{start!r} is not a possible answer, but guesses are limited to answers")
+        return g
+
+    # -- trees ---------------------------------------------------------------
+    def tree(self, start: int | None = None, candidates: IndexArray | None = None,
+             history: tuple[Step, ...] = ()) -> Node:
+        """The tree the memo describes (searching any node it lacks).
+
+        Call after :meth:`value` proved the root value, so nodes are looked up,
+        not searched again.
+        """
+        cands = (
+            np.arange(len(self.words.answers), dtype=np.int64)
+            if candidates is None
+            else np.sort(np.asarray(candidates, dtype=np.int64))
+        )
+        return self._build(cands, history, start)
+
+    def _best_guess(self, cands: IndexArray, legal: IndexArray, d: int) -> int:
+        n = len(cands)
+        if n <= 2:
+            return int(self.words.answer_to_allowed[cands[0]])
+        lh = self._legal_hash(legal)
+        entry = int(self._core.lookup(self.memo, cands, lh, d))
+        if entry < 0 or not (entry & 1):
+            self._core._solve(
+                cands, legal, lh, d, self._core.INF, -1, self.table, self.memo, self.hard,
+                self.codes, self.letter_counts, self.n_patterns, self.beam, self.counters,
+            )
+            entry = int(self._core.lookup(self.memo, cands, lh, d))
+        value, guess, exact = self._core.unpack(entry)
+        if not exact or value >= self._core.INF:
+            raise SearchError(
+                f"no tree finds all {n} candidates within {d} more guesses; raise --max-guesses"
+            )
+        return guess
+
+    def _build(self, cands: IndexArray, history: tuple[Step, ...], forced: int | None) -> Node:
+        legal = self.legal_after(history)
+        d = self.max_guesses - len(history)
+        g = forced if forced is not None else self._best_guess(cands, legal, d)
+        node = Node(int(g))
+        row = self.table[g, cands]
+        win = all_green(self.words.length)
+        for p in np.unique(row):
+            if p == win:
+                continue
+            child = cands[row == p]
+            node.children[int(p)] = self._build(child, history + (Step(int(g), int(p)),), None)
+        return node
+
+    # -- the whole job ---------------------------------------------------------
+    def solve(self, start: str | None = None, *, budget_s: float = 60.0, top: int = 20) -> SearchResult:
+        """Search from ``start``; or, without it, try the ``top`` openers with the
+        best bounds within ``budget_s`` seconds and keep the best."""
+        t0 = time.perf_counter()
+        all_cands = np.arange(len(self.words.answers), dtype=np.int64)
+        inf = self._core.INF
+        tried: list[tuple[str, int, bool]] = []
+        if start is not None:
+            g = self.check_start(start)
+            if self.hard and hard_mode_violation(self.words, (), g) is not None:
+                raise HardModeError(f"{start!r} is not legal")  # pragma: no cover - never at turn 1
+            total = self.value(all_cands, guess=g)
+            proven = self.exact
+            note = ""
+        else:
+            from .openers import greedy_scores
+
+            order, _ = greedy_scores(self.words, self.table, self.pool, all_cands)
+            best_total, g = inf, -1
+            n_done = 0
+            complete = True
+            for pos, gi in enumerate(order[:top]):
+                if time.perf_counter() - t0 > budget_s and g >= 0:
+                    complete = False
+                    break
+                v = self.value(all_cands, guess=int(gi), beta=best_total)
+                exact = v < best_total
+                tried.append((self.words.allowed[gi], v, exact))
+                n_done = pos + 1
+                if exact:
+                    best_total, g = v, int(gi)
+            total = best_total
+            if g < 0:
+                raise SearchError(
+                    f"no opener tried finds every answer within {self.max_guesses} guesses; "
+                    "raise --max-guesses or --top"
+                )
+            everything = n_done == len(order)
+            proven = False
+            note = (
+                f"best of the first {n_done} openers by greedy order"
+                + ("" if complete else " (time budget reached)")
+                + (", all openers covered: proven" if everything and self.exact else
+                   f"; {len(order) - n_done} openers not searched, so the opener is not proven optimal")
+            )
+            if everything and self.exact:
+                proven = True
+                note = f"every one of the {n_done} openers searched: proven optimal"
+            start = self.words.allowed[g]
+        if total >= inf:
+            raise SearchError(
+                f"{start!r} cannot find every answer within {self.max_guesses} guesses; "
+                "raise --max-guesses or try another --start"
+            )
+        seconds = time.perf_counter() - t0
+        root = self.tree(g)
+        tree = Tree(
+            self.words,
+            root,
+            hard=self.hard,
+            rule=self.rule,
+            max_guesses=self.max_guesses,
+            proven=proven,
+            guesses_pool="answers" if self.answers_only else "all",
+        )
+        st = tree.stats(self.table)
+        if st.total != total:  # the memo and the replay must agree
+            raise SearchError(f"internal error: search total {total} but the tree replays to {st.total}")
+        return SearchResult(start, total, len(all_cands), proven, seconds, self.nodes, tree, st,
+                            note, tried)

@@ -1,0 +1,376 @@
+"""Decision trees: the data, the two file formats and the verifier.
+
+A :class:`Tree` maps a node (the guess to play) to a child per non-winning
+pattern.  Files record everything needed to re-check a result:
+
+Text (``.tree``), one line per answer, in answer-list order, with every
+guess and the pattern it shows; the last pair is the answer with all green::
+
+    # wordlelab decision tree
+    # words: original  answers: 2315  allowed: 12972  digest: 1f0c...
+    # mode: normal  rule: official  max-guesses: 6
+    # total: 7920  mean: 3.4212  max: 5  proven: yes
+    salet 00000 courd 02000 ...
+
+JSON (``.json``): the same header fields and the tree nested as
+``{"guess": "salet", "children": {"00120": {...}, ...}}`` (patterns as digits).
+
+:func:`verify_tree` replays every answer through the tree with the pattern
+table (the rule of :mod:`wordlelab.feedback`), checks hard mode when the file
+says hard, and recomputes the totals; it trusts nothing in the file but the
+words.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..errors import WordlelabError
+from ..feedback import all_green, format_pattern, parse_pattern
+from ..state import Step, hard_mode_violation
+from ..types import PatternTable
+from ..words import WordList
+
+__all__ = [
+    "Node",
+    "Tree",
+    "TreeFileError",
+    "TreeStats",
+    "read_tree",
+    "tree_stats",
+    "verify_tree",
+    "write_tree",
+]
+
+
+class TreeFileError(WordlelabError, ValueError):
+    """A tree file is malformed, or replaying it shows it is wrong."""
+
+
+@dataclass
+class Node:
+    """Play ``guess`` (allowed index); ``children[pattern]`` is the next node."""
+
+    guess: int
+    children: dict[int, Node] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class TreeStats:
+    total: int
+    mean: float
+    max: int
+    answers: int
+    histogram: dict[int, int]
+
+
+@dataclass
+class Tree:
+    """A decision tree over ``words`` plus how it was made (for the file header)."""
+
+    words: WordList
+    root: Node
+    hard: bool = False
+    rule: str = "official"
+    max_guesses: int | None = 6
+    proven: bool = False
+    guesses_pool: str = "all"  # "all" allowed guesses or "answers" only
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    def paths(self, table: PatternTable) -> list[list[Step]]:
+        """For each answer (in list order), the guesses and patterns of its game.
+
+        Raises :class:`TreeFileError` if some answer is never found.
+        """
+        win = all_green(self.words.length)
+        out = []
+        limit = len(self.words.allowed) + 1
+        for a in range(len(self.words.answers)):
+            node: Node | None = self.root
+            steps: list[Step] = []
+            while True:
+                if node is None or len(steps) >= limit:
+                    raise TreeFileError(
+                        f"the tree never finds {self.words.answers[a]!r} "
+                        f"(after {' '.join(self.words.allowed[s.guess] for s in steps)})"
+                    )
+                p = int(table[node.guess, a])
+                steps.append(Step(node.guess, p))
+                if p == win:
+                    break
+                node = node.children.get(p)
+            out.append(steps)
+        return out
+
+    def stats(self, table: PatternTable) -> TreeStats:
+        return tree_stats([len(p) for p in self.paths(table)])
+
+    def lookup(self, history: tuple[Step, ...]) -> Node | None:
+        """The node reached after ``history``, or None if the tree never goes there."""
+        node: Node | None = self.root
+        for step in history:
+            if node is None or node.guess != step.guess:
+                return None
+            node = node.children.get(step.pattern)
+        return node
+
+
+def tree_stats(lengths: list[int]) -> TreeStats:
+    hist: dict[int, int] = {}
+    for n in lengths:
+        hist[n] = hist.get(n, 0) + 1
+    total = sum(lengths)
+    return TreeStats(total, total / len(lengths), max(lengths), len(lengths), dict(sorted(hist.items())))
+
+
+# -- writing ------------------------------------------------------------------
+def _header(tree: Tree, st: TreeStats) -> dict[str, Any]:
+    w = tree.words
+    return {
+        "format": "wordlelab-tree-1",
+        "words": w.name,
+        "answers": len(w.answers),
+        "allowed": len(w.allowed),
+        "digest": w.digest[:20],
+        "mode": "hard" if tree.hard else "normal",
+        "rule": tree.rule,
+        "max_guesses": tree.max_guesses,
+        "guess_pool": tree.guesses_pool,
+        "total": st.total,
+        "mean": round(st.mean, 6),
+        "max": st.max,
+        "proven": tree.proven,
+        **tree.meta,
+    }
+
+
+def _node_json(tree: Tree, node: Node) -> dict[str, Any]:
+    w = tree.words
+    out: dict[str, Any] = {"guess": w.allowed[node.guess]}
+    if node.children:
+        out["children"] = {
+            format_pattern(p, w.length): _node_json(tree, c) for p, c in sorted(node.children.items())
+        }
+    return out
+
+
+def write_tree(tree: Tree, path: str | Path, table: PatternTable) -> TreeStats:
+    """Write ``tree`` as text (``.tree``/``.txt``) or JSON (``.json``); returns its stats."""
+    p = Path(path)
+    paths = tree.paths(table)
+    st = tree_stats([len(x) for x in paths])
+    head = _header(tree, st)
+    if p.suffix == ".json":
+        data = dict(head)
+        data["tree"] = _node_json(tree, tree.root)
+        text = json.dumps(data, indent=1) + "\n"
+    else:
+        w = tree.words
+        lines = [
+            "# wordlelab decision tree (one line per answer: guess pattern ...; "
+            "patterns are 0 grey, 1 yellow, 2 green)",
+            f"# words: {head['words']}  answers: {head['answers']}  allowed: {head['allowed']}  "
+            f"digest: {head['digest']}",
+            f"# mode: {head['mode']}  rule: {head['rule']}  max-guesses: {head['max_guesses']}  "
+            f"guess-pool: {head['guess_pool']}",
+            f"# total: {st.total}  mean: {st.mean:.4f}  max: {st.max}  "
+            f"proven: {'yes' if tree.proven else 'no'}",
+        ]
+        for k, v in tree.meta.items():
+            lines.append(f"# {k}: {v}")
+        for steps in paths:
+            lines.append(
+                " ".join(f"{w.allowed[s.guess]} {format_pattern(s.pattern, w.length)}" for s in steps)
+            )
+        text = "\n".join(lines) + "\n"
+    p.parent.mkdir(parents=True, exist_ok=True)
+    p.write_text(text, "utf-8")
+    return st
+
+
+# -- reading ------------------------------------------------------------------
+def _parse_header_line(line: str, head: dict[str, Any]) -> None:
+    body = line.lstrip("#").strip()
+    parts = body.split()
+    i = 0
+    while i + 1 < len(parts):
+        if parts[i].endswith(":"):
+            head[parts[i][:-1].replace("-", "_")] = parts[i + 1]
+            i += 2
+        else:
+            i += 1
+
+
+def read_tree(path: str | Path, words: WordList) -> tuple[Tree, dict[str, Any]]:
+    """Parse a tree file of either format against ``words``.
+
+    Returns the tree and the header as written (figures not yet checked; see
+    :func:`verify_tree`).  Raises :class:`TreeFileError` on a malformed file
+    or a word that is not an allowed guess.
+    """
+    p = Path(path)
+    try:
+        text = p.read_text("utf-8")
+    except OSError as exc:
+        raise TreeFileError(f"cannot read tree file {str(p)!r}: {exc}") from None
+    if text.lstrip().startswith("{"):
+        return _read_json(text, words, str(p))
+    return _read_text(text, words, str(p))
+
+
+def _gid(words: WordList, word: str, where: str) -> int:
+    try:
+        return words.guess_id(word)
+    except WordlelabError as exc:
+        raise TreeFileError(f"{where}: {exc}") from None
+
+
+def _header_tree(words: WordList, root: Node, head: dict[str, Any]) -> Tree:
+    mg = head.get("max_guesses")
+    return Tree(
+        words,
+        root,
+        hard=head.get("mode") == "hard",
+        rule=str(head.get("rule", "official")),
+        max_guesses=None if mg in (None, "None", "none") else int(mg),
+        proven=head.get("proven") in (True, "yes", "true"),
+        guesses_pool=str(head.get("guess_pool", "all")),
+    )
+
+
+def _read_text(text: str, words: WordList, source: str) -> tuple[Tree, dict[str, Any]]:
+    head: dict[str, Any] = {}
+    root: Node | None = None
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line:
+            continue
+        if line.startswith("#"):
+            _parse_header_line(line, head)
+            continue
+        where = f"{source}, line {lineno}"
+        toks = line.split()
+        if len(toks) % 2:
+            raise TreeFileError(f"{where}: expected pairs 'guess pattern', got {len(toks)} fields")
+        node: Node | None = None
+        parent: Node | None = None
+        last_p = -1
+        for i in range(0, len(toks), 2):
+            g = _gid(words, toks[i], where)
+            try:
+                pat = parse_pattern(toks[i + 1], words.length)
+            except WordlelabError as exc:
+                raise TreeFileError(f"{where}: {exc}") from None
+            if parent is None:
+                if root is None:
+                    root = Node(g)
+                node = root
+            else:
+                node = parent.children.setdefault(last_p, Node(g))
+            if node.guess != g:
+                raise TreeFileError(
+                    f"{where}: plays {toks[i]!r} where an earlier line played "
+                    f"{words.allowed[node.guess]!r} after the same guesses and patterns; "
+                    "a decision tree must play one guess per position"
+                )
+            parent, last_p = node, pat
+    if root is None:
+        raise TreeFileError(f"{source}: no answer lines found")
+    return _header_tree(words, root, head), head
+
+
+def _read_json(text: str, words: WordList, source: str) -> tuple[Tree, dict[str, Any]]:
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise TreeFileError(f"{source}: not valid JSON: {exc}") from None
+
+    def build(obj: Any, where: str) -> Node:
+        if not isinstance(obj, dict) or "guess" not in obj:
+            raise TreeFileError(f"{source}: node at {where or 'root'} has no 'guess'")
+        node = Node(_gid(words, str(obj["guess"]), source))
+        for pat, child in (obj.get("children") or {}).items():
+            try:
+                p = parse_pattern(pat, words.length)
+            except WordlelabError as exc:
+                raise TreeFileError(f"{source}: {exc}") from None
+            node.children[p] = build(child, f"{where} {obj['guess']} {pat}")
+        return node
+
+    head = {k: v for k, v in data.items() if k != "tree"}
+    return _header_tree(words, build(data.get("tree"), ""), head), head
+
+
+# -- verifying ----------------------------------------------------------------
+@dataclass(frozen=True)
+class Verification:
+    stats: TreeStats
+    hard: bool
+    max_guesses: int | None
+    claimed: dict[str, Any]
+
+
+def verify_tree(tree: Tree, table: PatternTable, claimed: dict[str, Any] | None = None) -> Verification:
+    """Replay every answer; raise :class:`TreeFileError` on the first problem.
+
+    Checks: every answer is found; in hard mode every guess keeps the hints
+    so far; no game exceeds ``max_guesses``; the guess pool is respected; the
+    recomputed total, mean and max equal the ``claimed`` ones (if given).
+    """
+    w = tree.words
+    if claimed:
+        for key in ("answers", "allowed"):
+            if key in claimed and int(claimed[key]) != len(getattr(w, key)):
+                raise TreeFileError(
+                    f"the file was made for {claimed[key]} {key} but the list has "
+                    f"{len(getattr(w, key))}; pass the same word lists (--words/--guesses)"
+                )
+        if "digest" in claimed and str(claimed["digest"]) != w.digest[:20]:
+            raise TreeFileError(
+                "the file was made for different word lists (digest mismatch); "
+                "pass the same lists with --words/--guesses"
+            )
+    paths = tree.paths(table)
+    for a, steps in enumerate(paths):
+        if tree.max_guesses is not None and len(steps) > tree.max_guesses:
+            raise TreeFileError(
+                f"{w.answers[a]!r} takes {len(steps)} guesses, over the cap of {tree.max_guesses}"
+            )
+        for i, s in enumerate(steps):
+            if tree.guesses_pool == "answers" and not w.allowed_is_answer[s.guess]:
+                raise TreeFileError(
+                    f"{w.allowed[s.guess]!r} is not a possible answer but the tree's guess pool "
+                    "is answers only"
+                )
+            if tree.hard:
+                why = hard_mode_violation(w, tuple(steps[:i]), s.guess)
+                if why is not None:
+                    raise TreeFileError(
+                        f"hard mode broken on the way to {w.answers[a]!r}: "
+                        f"{w.allowed[s.guess]!r} ({why})"
+                    )
+    st = tree_stats([len(p) for p in paths])
+    if claimed:
+        checks = [("total", st.total), ("max", st.max)]
+        for key, got in checks:
+            if key in claimed and int(claimed[key]) != got:
+                raise TreeFileError(f"the file claims {key} {claimed[key]} but replaying gives {got}")
+        if "mean" in claimed and abs(float(claimed["mean"]) - st.mean) > 5e-4:
+            raise TreeFileError(f"the file claims mean {claimed['mean']} but replaying gives {st.mean:.4f}")
+    return Verification(st, tree.hard, tree.max_guesses, dict(claimed or {}))
+
+
+def guesses_of(tree: Tree) -> np.ndarray:
+    """Every allowed index the tree plays somewhere (sorted, unique)."""
+    seen: set[int] = set()
+    stack = [tree.root]
+    while stack:
+        n = stack.pop()
+        seen.add(n.guess)
+        stack.extend(n.children.values())
+    return np.array(sorted(seen), dtype=np.int64)

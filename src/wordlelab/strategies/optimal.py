@@ -1,0 +1,182 @@
+"""Play from a decision tree with the fewest total guesses (see :mod:`wordlelab.search`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar
+
+import numpy as np
+
+from ..errors import WordlelabError
+from ..state import State
+from .base import Ranked, Strategy, register
+
+#: openers (best greedy bound first) whose exact trees are compared when no
+#: ``start`` is given; SALET, the proven best opener of the original lists,
+#: is third by bound there, so 3 finds it.  A first use on the default lists
+#: takes about half a minute, then the tree is read from the disk cache.
+DEFAULT_OPENERS = 3
+#: off the cached tree (the player deviated), sets up to this size are solved
+#: exactly; bigger ones with a beam of :data:`DEVIATION_BEAM` guesses per node
+EXACT_LIMIT = 300
+DEVIATION_BEAM = 10
+#: alternatives to the chosen guess get exact values only for sets this small
+ALTERNATIVES_LIMIT = 60
+
+
+@register("optimal")
+class Optimal(Strategy):
+    """Fewest total guesses: follows a searched decision tree (cached on disk).
+
+    The tree opens with ``start`` if given, else with the best (exact total)
+    of the ``openers`` guesses with the best greedy bound.  After a guess the
+    tree does not play, the rest is searched afresh (exactly when at most
+    300 candidates remain).  ``score`` is the expected number of guesses
+    still needed (tree total over the candidates); lower is better.
+    """
+
+    higher_is_better: ClassVar[bool] = False
+
+    def __init__(self, start: str | None = None, openers: int = DEFAULT_OPENERS) -> None:
+        self.start = start.strip().lower() if start else None
+        self.openers = int(openers)
+        if self.openers < 1:
+            raise ValueError("openers must be at least 1")
+        self._trees: dict[str, Any] = {}
+        self._solvers: dict[tuple[object, ...], Any] = {}
+
+    def options(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.start:
+            out["start"] = self.start
+        if self.openers != DEFAULT_OPENERS:
+            out["openers"] = self.openers
+        return out
+
+    # -- the tree -------------------------------------------------------------
+    def _tree_path(self, state: State) -> Path:
+        from ..table import cache_dir
+
+        mode = "hard" if state.hard else "normal"
+        tag = self.start or f"best{self.openers}"
+        return cache_dir() / "trees" / f"optimal-{state.words.digest[:20]}-{state.rule}-{mode}-{tag}.json"
+
+    def _solver(self, state: State, max_guesses: int, beam: int = 0):  # type: ignore[no-untyped-def]
+        from ..search import Solver
+
+        key = (state.words.digest, state.rule, state.hard, max_guesses, beam)
+        if key not in self._solvers:
+            self._solvers.clear()  # one at a time: a memo can hold many megabytes
+            self._solvers[key] = Solver(
+                state.words, state.table, hard=state.hard, max_guesses=max_guesses, beam=beam,
+                rule=state.rule,
+            )
+        return self._solvers[key]
+
+    def tree(self, state: State):  # type: ignore[no-untyped-def]
+        """The tree for ``state``'s lists and mode: memory, disk cache, or searched now."""
+        from ..search import TreeFileError, read_tree, write_tree
+
+        path = self._tree_path(state)
+        key = str(path)
+        if key in self._trees:
+            return self._trees[key]
+        tree = None
+        if path.exists():
+            try:
+                tree, _ = read_tree(path, state.words)
+            except TreeFileError:
+                tree = None
+        if tree is None:
+            solver = self._solver(state, 6)
+            result = solver.solve(self.start, budget_s=float("inf"), top=self.openers)
+            tree = result.tree
+            try:
+                tmp = path.with_suffix(".tmp.json")
+                write_tree(tree, tmp, state.table)
+                tmp.replace(path)
+            except OSError:
+                pass
+        self._trees[key] = tree
+        return tree
+
+    # -- choosing ---------------------------------------------------------------
+    def _off_tree(self, state: State) -> tuple[int, int]:
+        """(guess, total) for a state the cached tree does not reach."""
+        from ..search._core import INF, unpack
+
+        n = len(state.candidates)
+        cap = len(state.history) + 6
+        solver = self._solver(state, cap, 0 if n <= EXACT_LIMIT else DEVIATION_BEAM)
+        total = solver.value(state.candidates, history=state.history, legal=state.legal)
+        if total >= INF:  # pragma: no cover - six more guesses always suffice in practice
+            raise WordlelabError("no tree finds every remaining candidate within six more guesses")
+        legal = np.array(state.legal, dtype=np.int64)
+        if n <= 2:
+            return int(state.words.answer_to_allowed[np.sort(state.candidates)[0]]), total
+        entry = solver._core.lookup(
+            solver.memo, np.sort(state.candidates), solver._legal_hash(legal), cap - len(state.history)
+        )
+        _, guess, _ = unpack(int(entry))
+        return guess, total
+
+    def rank(self, state: State, top: int = 5) -> list[Ranked]:
+        n = len(state.candidates)
+        words = state.words
+        node = self.tree(state).lookup(state.history)
+        if node is not None:
+            guess = node.guess
+            total = _subtree_total(node, state)
+        else:
+            guess, total = self._off_tree(state)
+        out = [Ranked(guess, words.allowed[guess], total / n, {"total": float(total), "exact": 1.0})]
+        if top > 1:
+            out.extend(self._alternatives(state, guess, top - 1))
+        return out[:top]
+
+    def _alternatives(self, state: State, chosen: int, k: int) -> list[Ranked]:
+        """The next guesses by greedy bound; exact values when the set is small."""
+        from ..search import greedy_scores
+
+        n = len(state.candidates)
+        order, stats = greedy_scores(state.words, state.table, state.legal, state.candidates)
+        out: list[Ranked] = []
+        if n <= ALTERNATIVES_LIMIT:
+            solver = self._solver(state, len(state.history) + 6)
+            scored = []
+            for g in order[: 4 * k + 1]:
+                if g == chosen:
+                    continue
+                v = solver.value(state.candidates, history=state.history, guess=int(g), legal=state.legal)
+                scored.append((v, int(g)))
+            scored.sort()
+            for v, g in scored[:k]:
+                out.append(Ranked(g, state.words.allowed[g], v / n, {"total": float(v), "exact": 1.0}))
+            return out
+        for i, g in enumerate(order):
+            if len(out) >= k:
+                break
+            if g == chosen:
+                continue
+            b = float(stats["bound"][i])
+            out.append(Ranked(int(g), state.words.allowed[g], b / n, {"total": b, "exact": 0.0}))
+        return out
+
+
+def _subtree_total(node: Any, state: State) -> int:
+    """Total guesses the subtree at ``node`` takes over ``state.candidates``."""
+    from ..feedback import all_green
+
+    win = all_green(state.words.length)
+    total = 0
+    for a in state.candidates:
+        cur = node
+        k = 0
+        while True:
+            k += 1
+            p = int(state.table[cur.guess, a])
+            if p == win:
+                break
+            cur = cur.children[p]
+        total += k
+    return total

@@ -1,0 +1,97 @@
+"""`wordlelab optimal`, `verify-tree` and `openers`, in-process and as a subprocess."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from wordlelab import WordList
+from wordlelab.cli import app
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def list_files(tmp_path: Path, small_words: WordList) -> tuple[str, str]:
+    a = tmp_path / "answers.txt"
+    g = tmp_path / "guesses.txt"
+    a.write_text("\n".join(small_words.answers) + "\n")
+    g.write_text("\n".join(small_words.allowed) + "\n")
+    return str(a), str(g)
+
+
+def _run(*args: str) -> dict:
+    res = runner.invoke(app, list(args))
+    assert res.exit_code == 0, res.output
+    return json.loads(res.stdout)
+
+
+def test_optimal_json_and_verify(tmp_path: Path, list_files: tuple[str, str]) -> None:
+    a, g = list_files
+    tree = tmp_path / "small.tree"
+    out = _run("optimal", "--start", "salet", "--words", a, "--guesses", g, "--tree", str(tree), "--json")
+    assert out["proven"] is True and out["start"] == "salet"
+    assert abs(out["mean"] - out["total"] / 50) < 1e-6 and out["max"] <= 6
+    ver = _run("verify-tree", str(tree), "--words", a, "--guesses", g, "--json")
+    assert ver["ok"] and ver["total"] == out["total"]
+    hard = _run("optimal", "--start", "salet", "--hard", "--words", a, "--guesses", g, "--json")
+    assert hard["total"] >= out["total"]
+    beam = _run("optimal", "--start", "salet", "--beam", "2", "--words", a, "--guesses", g, "--json")
+    assert beam["total"] >= out["total"] and beam["proven"] is False
+
+
+def test_optimal_searches_the_opener(list_files: tuple[str, str]) -> None:
+    a, g = list_files
+    out = _run("optimal", "--words", a, "--guesses", g, "--top", "100", "--json")
+    # 58 guesses, all tried: the opener is proven too
+    assert out["proven"] is True
+    fixed = _run("optimal", "--start", out["start"], "--words", a, "--guesses", g, "--json")
+    assert fixed["total"] == out["total"]
+    for o in out["openers"]:
+        assert o["total"] >= out["total"]
+
+
+def test_errors_exit_2(tmp_path: Path, list_files: tuple[str, str]) -> None:
+    a, g = list_files
+    res = runner.invoke(app, ["optimal", "--start", "zzzzz", "--words", a, "--guesses", g])
+    assert res.exit_code == 2 and "zzzzz" in res.stderr
+    res = runner.invoke(app, ["optimal", "--start", "salet", "--max-guesses", "2", "--words", a,
+                              "--guesses", g])
+    assert res.exit_code == 2 and "max-guesses" in res.stderr
+    bad = tmp_path / "bad.tree"
+    bad.write_text("# words: small\nsalet 00000 cigar 22222 extra\n")
+    res = runner.invoke(app, ["verify-tree", str(bad), "--words", a, "--guesses", g])
+    assert res.exit_code == 2 and "pairs" in res.stderr
+
+
+def test_openers_exact_and_resume(tmp_path: Path, list_files: tuple[str, str]) -> None:
+    a, g = list_files
+    db = tmp_path / "r.sqlite"
+    base = ["openers", "--words", a, "--guesses", g, "--top", "3", "--json"]
+    greedy = _run(*base)
+    assert len(greedy["openers"]) == 3 and "total" not in greedy["openers"][0]
+    ex = _run(*base, "--exact", "--workers", "1", "--results", str(db))
+    totals = {o["guess"]: o["total"] for o in ex["openers"]}
+    assert all(o["bound"] <= o["total"] for o in ex["openers"])
+    # resume: nothing left to compute, same answers
+    res = runner.invoke(app, base + ["--exact", "--resume", "--results", str(db)])
+    assert res.exit_code == 0 and "[1/3]" not in res.stderr
+    assert {o["guess"]: o["total"] for o in json.loads(res.stdout)["openers"]} == totals
+
+
+def test_subprocess_verify_tree(tmp_path: Path, list_files: tuple[str, str]) -> None:
+    a, g = list_files
+    tree = tmp_path / "s.json"
+    _run("optimal", "--start", "salet", "--words", a, "--guesses", g, "--tree", str(tree), "--json")
+    exe = Path(sys.executable).with_name("wordlelab")
+    cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "wordlelab"]
+    proc = subprocess.run(cmd + ["verify-tree", str(tree), "--words", a, "--guesses", g],
+                          capture_output=True, text=True, env=os.environ.copy(), timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("OK:")

@@ -1,0 +1,203 @@
+"""The exact search against brute force over all trees, on small random lists."""
+
+from __future__ import annotations
+
+import functools
+import random
+
+import numpy as np
+import pytest
+
+from wordlelab import WordList, load_wordlist, pattern_table
+from wordlelab.feedback import all_green
+from wordlelab.search import Solver, read_tree, verify_tree, write_tree
+from wordlelab.search._core import INF, hard_filter, set_hash
+from wordlelab.state import Step, hard_mode_legal
+
+
+def brute_force(words: WordList, table: np.ndarray, hard: bool, cap: int, pool: list[int]) -> int:
+    """min over every decision tree of the total guesses, by plain recursion over
+    every guess at every node (no bounds, no pruning); INF if the cap is too tight."""
+    win = all_green(words.length)
+
+    @functools.lru_cache(maxsize=None)
+    def f(cands: tuple[int, ...], history: tuple[Step, ...], d: int) -> int:
+        if d == 0:
+            return INF
+        legal = [g for g in pool if not hard or g in set(hard_mode_legal(words, history).tolist())]
+        best = INF
+        for g in legal:
+            buckets: dict[int, list[int]] = {}
+            for c in cands:
+                buckets.setdefault(int(table[g, c]), []).append(c)
+            cost = len(cands)
+            for p, b in buckets.items():
+                if p != win:
+                    cost += f(tuple(b), history + (Step(g, p),) if hard else (), d - 1)
+                if cost >= INF:
+                    break
+            best = min(best, cost)
+        return min(best, INF)
+
+    return f(tuple(range(len(words.answers))), (), cap)
+
+
+def _random_list(seed: int, n_answers: int, n_extra: int) -> WordList:
+    full = load_wordlist()
+    rng = random.Random(seed)
+    # words over few letters share letters, so trees are not trivial
+    letters = set("aerstlino")
+    pool = [w for w in full.answers if set(w) <= letters]
+    answers = rng.sample(pool, n_answers)
+    others = [w for w in full.allowed if set(w) <= letters and w not in answers]
+    return WordList.from_words(answers, answers + rng.sample(others, n_extra), name=f"r{seed}")
+
+
+CASES = [(seed, hard, cap) for seed in range(6) for hard in (False, True) for cap in (2, 3, 4, 6)]
+
+
+@pytest.mark.parametrize("seed,hard,cap", CASES)
+def test_exact_search_equals_brute_force(seed: int, hard: bool, cap: int) -> None:
+    words = _random_list(seed, 7, 4)
+    table = pattern_table(words)
+    pool = list(range(len(words.allowed)))
+    expected = brute_force(words, table, hard, cap, pool)
+    solver = Solver(words, table, hard=hard, max_guesses=cap)
+    got = solver.value(np.arange(len(words.answers)))
+    assert got == expected
+    if expected < INF:
+        result = solver.solve(None, top=len(words.allowed))
+        assert result.total == expected and result.proven
+        v = verify_tree(result.tree, table)
+        assert v.stats.total == expected and v.stats.max <= cap
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_answers_only_and_forced_opener_equal_brute_force(seed: int) -> None:
+    words = _random_list(100 + seed, 8, 5)
+    table = pattern_table(words)
+    solver = Solver(words, table, answers_only=True)
+    pool = sorted(set(words.answer_to_allowed.tolist()))
+    assert solver.value(np.arange(len(words.answers))) == brute_force(words, table, False, 6, pool)
+    # a forced opener: the best tree under it, vs brute force below it
+    g = pool[0]
+    got = Solver(words, table).value(np.arange(len(words.answers)), guess=g)
+    win = all_green(words.length)
+    cands = np.arange(len(words.answers))
+    total = len(cands)
+    for p in np.unique(table[g, cands]):
+        if p != win:
+            sub = WordList.from_words([words.answers[i] for i in cands[table[g, cands] == p]],
+                                      list(words.allowed), name="sub")
+            total += brute_force(sub, pattern_table(sub), False, 5, list(range(len(sub.allowed))))
+    assert got == total
+
+
+def test_fail_high_contract() -> None:
+    """Below the true value a search returns a lower bound >= beta; above it, the value."""
+    words = _random_list(7, 9, 5)
+    table = pattern_table(words)
+    cands = np.arange(len(words.answers))
+    exact = Solver(words, table).value(cands)
+    for beta in range(1, exact + 3):
+        v = Solver(words, table).value(cands, beta=beta)
+        if exact < beta:
+            assert v == exact
+        else:
+            assert beta <= v <= exact
+
+
+def test_beam_is_an_upper_bound(small_words: WordList) -> None:
+    table = pattern_table(small_words)
+    cands = np.arange(len(small_words.answers))
+    exact = Solver(small_words, table).value(cands)
+    for beam in (1, 3):
+        assert Solver(small_words, table, beam=beam).value(cands) >= exact
+
+
+def test_hard_filter_matches_hard_mode_legal(words: WordList, table: np.ndarray) -> None:
+    rng = np.random.default_rng(3)
+    legal = np.arange(len(words.allowed), dtype=np.int64)
+    for _ in range(20):
+        history: tuple[Step, ...] = ()
+        cur = legal
+        answer = int(rng.integers(len(words.answers)))
+        for _ in range(3):
+            g = int(rng.choice(cur))
+            p = int(table[g, answer])
+            history += (Step(g, p),)
+            cur = hard_filter(cur, g, p, words.allowed_codes, words.allowed_letter_counts)
+            assert np.array_equal(cur, hard_mode_legal(words, history))
+
+
+def test_set_hash_depends_on_content() -> None:
+    a = np.array([1, 2, 3], dtype=np.int64)
+    assert set_hash(a) == set_hash(a.copy())
+    assert set_hash(a) != set_hash(np.array([1, 2, 4], dtype=np.int64))
+    assert set_hash(a) != set_hash(np.array([1, 2], dtype=np.int64))
+
+
+@pytest.mark.parametrize("suffix", [".tree", ".json"])
+@pytest.mark.parametrize("hard", [False, True])
+def test_tree_file_round_trip(tmp_path, small_words: WordList, suffix: str, hard: bool) -> None:
+    table = pattern_table(small_words)
+    result = Solver(small_words, table, hard=hard).solve("salet")
+    path = tmp_path / f"t{suffix}"
+    st = write_tree(result.tree, path, table)
+    tree, head = read_tree(path, small_words)
+    v = verify_tree(tree, table, head)
+    assert v.stats == st and st.total == result.total and tree.hard == hard and tree.proven
+
+
+def test_verify_rejects_tampering(tmp_path, small_words: WordList) -> None:
+    from wordlelab.search import TreeFileError
+
+    table = pattern_table(small_words)
+    result = Solver(small_words, table).solve("salet")
+    path = tmp_path / "t.tree"
+    write_tree(result.tree, path, table)
+    text = path.read_text()
+    # a wrong claimed total
+    bad = tmp_path / "total.tree"
+    bad.write_text(text.replace(f"total: {result.total}", f"total: {result.total - 1}"))
+    tree, head = read_tree(bad, small_words)
+    with pytest.raises(TreeFileError, match="total"):
+        verify_tree(tree, table, head)
+    # a game line that plays a different guess at the same position
+    lines = text.splitlines()
+    body = [i for i, ln in enumerate(lines) if not ln.startswith("#")]
+    toks = lines[body[1]].split()
+    toks[0] = "crane" if toks[0] != "crane" else "soare"
+    lines[body[1]] = " ".join(toks)
+    (tmp_path / "fork.tree").write_text("\n".join(lines))
+    with pytest.raises(TreeFileError, match="one guess per position"):
+        read_tree(tmp_path / "fork.tree", small_words)
+    # a line dropped whose answer no other line guesses: that answer is never found
+    lines = text.splitlines()
+    played = [ln.split()[::2] for ln in lines if not ln.startswith("#")]
+    for i, words_played in zip(body, played):
+        answer = words_played[-1]
+        if sum(answer in other for other in played) == 1:
+            del lines[i]
+            break
+    (tmp_path / "drop.tree").write_text("\n".join(lines))
+    tree, head = read_tree(tmp_path / "drop.tree", small_words)
+    with pytest.raises(TreeFileError, match="never finds"):
+        verify_tree(tree, table, head)
+
+
+def test_hard_mode_violation_is_caught(tmp_path, small_words: WordList) -> None:
+    """A normal-mode tree relabelled as hard fails verification if it breaks a hint."""
+    from wordlelab.search import TreeFileError
+
+    table = pattern_table(small_words)
+    normal = Solver(small_words, table).solve("salet")
+    hard = Solver(small_words, table, hard=True).solve("salet")
+    assert hard.total >= normal.total
+    normal.tree.hard = True
+    try:
+        verify_tree(normal.tree, table)
+    except TreeFileError as exc:
+        assert "hard mode" in str(exc)
+    else:  # the normal tree happens to be hard-legal: then it cannot beat the hard optimum
+        assert normal.total == hard.total

@@ -1,0 +1,76 @@
+"""Opener ranking: greedy bounds, exact values over executors, resume, a worker killed."""
+
+from __future__ import annotations
+
+import os
+
+import numpy as np
+import pytest
+
+from wordlelab import WordList, pattern_table
+from wordlelab.search import ExactJob, ResultStore, Solver, exact_openers, greedy_scores
+
+
+def _openers(words: WordList, k: int) -> list[str]:
+    table = pattern_table(words)
+    order, _ = greedy_scores(words, table, np.arange(len(words.allowed)), np.arange(len(words.answers)))
+    return [words.allowed[g] for g in order[:k]]
+
+
+def test_greedy_bound_is_a_lower_bound(small_words: WordList) -> None:
+    table = pattern_table(small_words)
+    cands = np.arange(len(small_words.answers))
+    order, stats = greedy_scores(small_words, table, np.arange(len(small_words.allowed)), cands)
+    assert list(stats["bound"]) == sorted(stats["bound"])
+    solver = Solver(small_words, table)
+    for g, b in zip(order[:8], stats["bound"][:8]):
+        assert b <= solver.value(cands, guess=int(g))
+
+
+def test_serial_pool_and_resume_agree(tmp_path, small_words: WordList) -> None:
+    job = ExactJob(small_words)
+    names = _openers(small_words, 4)
+    serial = exact_openers(job, names, ResultStore(tmp_path / "a.sqlite"), executor="serial")
+    store = ResultStore(tmp_path / "b.sqlite")
+    first = exact_openers(job, names[:2], store, executor="serial")
+    seen: list[str] = []
+    resumed = exact_openers(job, names, store, resume=True, executor="process", workers=1,
+                            progress=lambda r, done, total: seen.append(r.word))
+    assert sorted(seen) == sorted(names[2:])  # nothing stored was recomputed
+    assert {w: r.total for w, r in resumed.items()} == {w: r.total for w, r in serial.items()}
+    assert {w: first[w].total for w in names[:2]} == {w: serial[w].total for w in names[:2]}
+    solver = Solver(small_words, pattern_table(small_words))
+    for w, r in serial.items():
+        assert r.total == solver.value(np.arange(50), guess=small_words.guess_id(w))
+    # a different configuration is stored separately
+    hard = exact_openers(ExactJob(small_words, hard=True), names[:1], store, resume=True, executor="serial")
+    assert hard[names[0]].total >= serial[names[0]].total
+    assert set(store.done(job.key)) == set(names)
+
+
+@pytest.mark.slow  # ~30 s: each dask worker process compiles the search (~5 s), twice for the killed one
+def test_dask_worker_killed_mid_run(tmp_path, small_words: WordList) -> None:
+    """A 2-worker LocalCluster loses a worker mid-run; results are complete and exact."""
+    pytest.importorskip("distributed")
+    job = ExactJob(small_words)
+    names = _openers(small_words, 12)
+    serial = exact_openers(job, names, ResultStore(tmp_path / "s.sqlite"), executor="serial")
+    killed: list[str] = []
+    pools: list[object] = []
+
+    def progress(r, done, total):  # type: ignore[no-untyped-def]
+        if killed:
+            return
+        client = pools[0].client  # type: ignore[attr-defined]
+        busy = [w for w, tasks in client.processing().items() if tasks]
+        victim = busy[0] if busy else next(iter(client.scheduler_info()["workers"]))
+        pid = client.run(os.getpid, workers=[victim])[victim]
+        os.kill(pid, 9)
+        killed.append(victim)
+
+    store = ResultStore(tmp_path / "d.sqlite")
+    got = exact_openers(job, names, store, executor="dask", workers=2,
+                        progress=progress, on_pool=pools.append)
+    assert killed
+    assert {w: r.total for w, r in got.items()} == {w: r.total for w, r in serial.items()}
+    assert {w: r.total for w, r in store.done(job.key).items()} == {w: r.total for w, r in serial.items()}
