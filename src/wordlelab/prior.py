@@ -1,0 +1,156 @@
+"""Unknown answer list: every allowed word may be the answer, weighted by a prior.
+
+The NYT has picked answers by hand since late 2022, so no fixed answer list is
+exact any more.  In *prior mode* the answers are all the allowed guesses, each
+weighted by how common the word is in English, from the ``wordfreq`` package
+(offline; its data ships inside the wheel).
+
+The weight of a word with Zipf frequency ``z`` (log10 of occurrences per
+billion words; "the" is about 7.7, "cigar" 3.1, "salet" 0)
+is a logistic curve, so common words weigh about 1 and rare ones are smoothed
+rather than excluded (wordfreq gives 0 to every word it does not know, about
+31 % of the 12972 guesses)::
+
+    weight(z) = 1 / (1 + exp(-(z - center) / width))        center 3.0, width 0.5
+
+With these defaults a word wordfreq does not know weighs ``1/(1+e**6)`` =
+0.0025, and the 2315 original answers carry about half of the total mass of
+the 12972 words (``docs/unknown-answers.md`` has the figures and how the
+choices differ from the fixed-list mode).
+
+:func:`prior_wordlist` returns the word list (answers = allowed) and the weight
+vector, aligned with its answers, to hand to ``Session(weights=...)``.  The
+weights are cached on disk next to the pattern tables.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+
+from .errors import WordListError
+from .state import State
+from .strategies.base import Ranked, Strategy, get_strategy
+from .table import atomic_save, cache_dir
+from .types import FloatArray
+from .words import WordList, load_wordlist
+
+__all__ = [
+    "PRIOR_CENTER",
+    "PRIOR_WIDTH",
+    "PriorPlayer",
+    "frequency_weights",
+    "prior_wordlist",
+    "weighted_mean",
+    "zipf_frequencies",
+]
+
+#: Zipf frequency that gets weight 1/2 (about one use per million words)
+PRIOR_CENTER = 3.0
+#: Zipf units over which the weight goes from 0.27 to 0.73
+PRIOR_WIDTH = 0.5
+
+
+def zipf_frequencies(words: Sequence[str], lang: str = "en") -> FloatArray:
+    """``float64[N]`` wordfreq Zipf frequencies (0.0 for words it does not know)."""
+    from wordfreq import zipf_frequency
+
+    return np.array([zipf_frequency(w, lang) for w in words], dtype=np.float64)
+
+
+def frequency_weights(
+    words: Sequence[str],
+    *,
+    center: float = PRIOR_CENTER,
+    width: float = PRIOR_WIDTH,
+    lang: str = "en",
+) -> FloatArray:
+    """``float64[N]`` prior weights in (0, 1) (formula in the module docstring), not normalised."""
+    if width <= 0:
+        raise WordListError(f"prior width must be positive, got {width}")
+    z = zipf_frequencies(words, lang)
+    return 1.0 / (1.0 + np.exp(-(z - center) / width))
+
+
+def prior_wordlist(
+    base: WordList | str | None = None,
+    *,
+    center: float = PRIOR_CENTER,
+    width: float = PRIOR_WIDTH,
+    lang: str = "en",
+) -> tuple[WordList, FloatArray]:
+    """Prior mode for ``base`` (a WordList or a built-in name; default ``original``).
+
+    Returns ``(words, weights)``: ``words.answers`` is every allowed guess of
+    ``base`` (in its order), ``weights`` is ``float64[A]`` aligned with it.
+    """
+    wl = base if isinstance(base, WordList) else load_wordlist(base)
+    everything = WordList(f"{wl.name}+prior", wl.allowed, wl.allowed)
+    tag = hashlib.sha256(f"{lang}|{center!r}|{width!r}".encode()).hexdigest()[:12]
+    path = cache_dir() / f"prior-{everything.digest[:20]}-{tag}.npy"
+    if path.exists():
+        try:
+            cached = np.load(path, allow_pickle=False)
+            if cached.shape == (len(everything.answers),) and cached.dtype == np.float64:
+                return everything, cached
+        except (OSError, ValueError):
+            pass
+    weights = frequency_weights(everything.answers, center=center, width=width, lang=lang)
+    try:
+        atomic_save(path, weights)
+    except OSError:
+        pass
+    return everything, weights
+
+
+def weighted_mean(values: np.ndarray, weights: np.ndarray) -> float:
+    """``sum(w * v) / sum(w)``: e.g. expected guesses when answers follow the prior."""
+    w = np.asarray(weights, dtype=np.float64)
+    return float((w * np.asarray(values, dtype=np.float64)).sum() / w.sum())
+
+
+class PriorPlayer(Strategy):
+    """Plays ``inner`` with the prior attached to every state, and finishes smartly.
+
+    ``inner`` ranks with the weights (the partition strategies then use prior
+    mass instead of counts).  With one or two candidates left it plays the
+    more probable one (ties: the lower index): the weighted partition scores
+    tie between two candidates and would otherwise pick by word order.
+    Usable with :func:`wordlelab.simulate.run_benchmark`, which builds states
+    without weights.
+    """
+
+    name: ClassVar[str] = "prior"
+    #: the tree walk must ask this player even with 1-2 candidates left
+    endgame_limit: ClassVar[int] = 0
+
+    def __init__(self, inner: Strategy | str, weights: FloatArray) -> None:
+        self.inner = get_strategy(inner) if isinstance(inner, str) else inner
+        self.weights = np.asarray(weights, dtype=np.float64)
+        self.weights.flags.writeable = False
+        self.higher_is_better = self.inner.higher_is_better
+
+    def options(self) -> dict[str, Any]:
+        return {"inner": self.inner.key}
+
+    def _with_weights(self, state: State) -> State:
+        if state.weights is self.weights:
+            return state
+        return dataclasses.replace(state, weights=self.weights)
+
+    def rank(self, state: State, top: int = 5) -> list[Ranked]:
+        return self.inner.rank(self._with_weights(state), top)
+
+    def choose(self, state: State) -> int:
+        cands = state.candidates
+        if len(cands) <= 2:
+            w = self.weights[cands]
+            best = cands[int(np.argmax(w))]  # argmax keeps the first (lower index) on ties
+            g = int(state.words.answer_to_allowed[best])
+            if g in set(state.legal.tolist()):
+                return g
+        return self.inner.choose(self._with_weights(state))
