@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 
 from wordlelab import Game, Session, feedback, format_pattern, get_strategy, strategy_names
 from wordlelab.kernels import partition_stats
+from wordlelab.simulate import run_benchmark
 from wordlelab.web import Limits, create_app, engine
 from wordlelab.web import app as web_app
 from wordlelab.words import BUILTIN_LISTS
@@ -298,6 +299,7 @@ def test_play_a_chosen_game_and_review_it(client: Any, words: Any, table: Any) -
     assert turns[0]["best_guess"] == opener
     p = feedback(opener, "cigar")
     assert turns[0]["best_left"] == sum(feedback(opener, w) == p for w in words.answers)
+    assert all(0 <= t["skill"] <= 100 and 0 <= t["luck"] <= 1 for t in turns)
 
 
 def test_play_random_seeded_and_tokens(client: Any, small_words: Any) -> None:
@@ -393,16 +395,7 @@ def test_expensive_pool_refuses_when_full(monkeypatch: Any) -> None:
 # -- compare ---------------------------------------------------------------------------------
 
 
-def _has_benchmark() -> bool:
-    from wordlelab import simulate
-
-    return hasattr(simulate, "run_benchmark")
-
-
-@pytest.mark.skipif(not _has_benchmark(), reason="wordlelab.simulate.run_benchmark not available")
 def test_compare_on_demand_matches_benchmark(client: Any, small_words: Any) -> None:
-    from wordlelab.simulate import run_benchmark
-
     r = client.post("/api/compare", json={"custom": custom(small_words), "strategies": ["entropy", "minimax"]})
     assert r.status_code == 200, r.text
     d = r.json()

@@ -346,48 +346,54 @@ def guess(lists: Lists, sealer: GameSealer, req: GuessRequest) -> dict[str, Any]
 def review(lists: Lists, sealer: GameSealer, req: ReviewRequest) -> dict[str, Any]:
     """Per guess of a finished game: candidates it left vs the strategy's best guess then.
 
-    For each turn: the candidates before it, how many the played guess left
-    (against the real answer) and its expected remaining over the candidates
-    of that moment, and the same two figures for the guess ``req.strategy``
-    ranks first in that state.  Only for a finished game (the answer shows).
+    Built on :func:`wordlelab.review.review_game` (candidates, skill, luck, the
+    strategy's suggestion); added here, for the suggestion, how many candidates
+    it would have left against the real answer and its expected remaining, so
+    the page can set "you left N" beside "the best guess would have left M".
+    Only for a finished game (the answer shows).
     """
     from ..kernels import partition_stats
+    from ..review import review_game
 
     loaded = lists.get(req)
     words, table = loaded.words, loaded.table
     game = _replay_game(loaded, sealer, req.token, req.guesses)
     if not game.over:
         raise GameOverError("the review is shown once the game is over; keep guessing")
-    strat = _strategy(req.strategy, req.options)
     answer = game.answer
-    coach = Session(words, hard=game.session.hard, table=table)
+    played = [words.allowed[s.guess] for s in game.history]
+    rv = review_game(
+        words, played, words.answers[answer], hard=game.session.hard, strategy=req.strategy,
+        table=table,
+    )
     win = all_green(words.length)
+    npat = n_patterns(words.length)
+    cands = np.arange(len(words.answers), dtype=np.int64)
     rows = []
-    for step in game.history:
-        cands = coach.candidates
-        best = coach.suggest(strat, 1)[0]
-        pair = np.array([step.guess, best.guess], dtype=np.int64)
-        _, _, sumsq, _ = partition_stats(table, pair, cands, n_patterns(words.length))
-        # candidates each would have left against the real answer (0 when it is the answer)
-        left = [
-            int(np.count_nonzero(table[g, cands] == table[g, answer])) - int(table[g, answer] == win)
-            for g in pair
-        ]
+    for step, g in zip(game.history, rv.guesses):
+        best = words.guess_id(g.suggestion)
+        _, _, sumsq, _ = partition_stats(table, np.array([best], dtype=np.int64), cands, npat)
+        same = int(np.count_nonzero(table[best, cands] == table[best, answer]))
         rows.append(
             {
                 **_step_json(words, step.guess, step.pattern),
-                "candidates_before": len(cands),
-                "left": left[0],
-                "expected_left": float(sumsq[0] / len(cands)),
-                "best_guess": best.word,
-                "best_left": left[1],
-                "best_expected_left": float(sumsq[1] / len(cands)),
+                "candidates_before": g.candidates_before,
+                "left": g.candidates_after,
+                "expected_left": g.expected,
+                "best_guess": g.suggestion,
+                # 0 when the suggestion is the answer (a win), as for the played guess
+                "best_left": same - int(table[best, answer] == win),
+                "best_expected_left": float(sumsq[0] / len(cands)),
+                "skill": g.skill,
+                "luck": g.luck,
             }
         )
-        coach.play(words.allowed[step.guess], step.pattern)
+        cands = cands[table[step.guess, cands] == step.pattern]
     return {
         "answer": words.answers[answer],
         "won": game.won,
-        "strategy": strat.key,
+        "strategy": rv.suggestion_source,
+        "mean_skill": rv.mean_skill,
+        "mean_luck": rv.mean_luck,
         "turns": rows,
     }

@@ -83,9 +83,14 @@ class Move(_Body):
     pattern: str | int = Field(examples=["00120", "bbybg"])
 
 
-class _StrategyChoice(_Body):
+class _StrategyName(_Body):
     strategy: str = Field(DEFAULT_STRATEGY, max_length=40)
-    options: StrategyOptions = Field(default_factory=dict, max_length=8)
+
+
+class _StrategyChoice(_StrategyName):
+    options: StrategyOptions = Field(
+        default_factory=dict, max_length=8, description="constructor options of the strategy"
+    )
 
 
 class SuggestRequest(ListChoice, _StrategyChoice):
@@ -114,7 +119,7 @@ class GuessRequest(ListChoice):
     guess: Word
 
 
-class ReviewRequest(ListChoice, _StrategyChoice):
+class ReviewRequest(ListChoice, _StrategyName):
     token: str = Field(max_length=200)
     guesses: list[Word] = Field(min_length=1, max_length=MAX_HISTORY)
 

@@ -157,7 +157,8 @@
 
   function renderReview(review) {
     ui.reviewCard.hidden = false;
-    ui.reviewTitle.textContent = `Review: ${review.answer.toUpperCase()}`;
+    ui.reviewTitle.textContent = `Review: ${review.answer.toUpperCase()} · mean skill ` +
+      `${WL.fmt(review.mean_skill, 0)}, mean luck ${WL.fmt(100 * review.mean_luck, 0)}%`;
     ui.reviewStrategy.textContent = review.strategy;
     ui.review.replaceChildren(...review.turns.map((t, i) => {
       const scale = Math.max(1, t.left, t.best_left);
@@ -176,6 +177,8 @@
         WL.el("td", { class: "num" }, t.best_left),
         WL.el("td", { class: "num" }, WL.fmt(t.best_expected_left, 1)),
         WL.el("td", {}, WL.el("div", { class: "bar-cell" }, bar("you", t.left), bar("best", t.best_left))),
+        WL.el("td", { class: "num" }, WL.fmt(t.skill, 0)),
+        WL.el("td", { class: "num" }, `${WL.fmt(100 * t.luck, 0)}%`),
       );
     }));
   }
