@@ -241,6 +241,44 @@ class Results:
         return out
 
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Results:
+        """Rebuild from :meth:`to_dict` output (e.g. a ``bench --json`` file).
+
+        With ``games=True`` output the games come back exactly; otherwise they are
+        rebuilt from ``full_histogram`` with answers named ``?`` (enough for every
+        figure but :meth:`hardest`).
+        """
+        try:
+            if "guesses" in data and "answers" in data:
+                answers = tuple(data["answers"])
+                guesses = np.asarray(data["guesses"], dtype=np.int64)
+            else:
+                hist = {int(k): int(v) for k, v in data["full_histogram"].items()}
+                guesses = np.repeat(np.array(sorted(hist), dtype=np.int64), [hist[k] for k in sorted(hist)])
+                answers = ("?",) * len(guesses)
+            return cls(
+                strategy=str(data["strategy"]),
+                words=str(data.get("words", "?")),
+                hard=bool(data.get("hard", False)),
+                rule=str(data.get("rule", "official")),
+                answers=answers,
+                guesses=guesses,
+                opening=str(data.get("opening", "")),
+                seconds=float(data.get("seconds", 0.0)),
+                max_turns=int(data.get("max_turns", MAX_TURNS)),
+                seed=data.get("seed"),
+                start=data.get("start"),
+                complete=bool(data.get("complete", True)),
+                nodes=int(data.get("nodes", 0)),
+                paths=tuple(tuple(p) for p in data.get("paths", ())),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise WordlelabError(
+                f"not a benchmark result ({exc}); give the output of `wordlelab bench --json`"
+            ) from None
+
+
 def _round(x: float) -> float | None:
     return None if math.isnan(x) else round(x, 6)
 
@@ -519,4 +557,108 @@ def run_trials(
         out.append(r)
         if not r.complete:
             break
+    return out
+
+
+# -- many runs ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Job:
+    """One benchmark run of a tournament: a strategy (by name and options) in one mode."""
+
+    strategy: str
+    options: tuple[tuple[str, Any], ...] = ()
+    hard: bool = False
+    start: str | None = None
+
+    def make(self) -> Strategy:
+        return get_strategy(self.strategy, **dict(self.options))
+
+
+def _job_worker_init() -> None:  # pragma: no cover - runs in worker processes
+    import signal
+
+    # the parent handles Ctrl-C and stops the pool; workers must not die mid-write
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _run_job(
+    words: WordList,
+    job: Job,
+    rule: str,
+    answers: list[int] | None,
+    max_turns: int,
+    table: PatternTable | None = None,
+    progress: Progress | None = None,
+) -> Results:
+    return run_benchmark(
+        words,
+        job.make(),
+        hard=job.hard,
+        rule=rule,
+        answers=answers,
+        start=job.start,
+        max_turns=max_turns,
+        table=table,
+        progress=progress,
+    )
+
+
+def run_jobs(
+    words: WordList,
+    jobs: Sequence[Job],
+    *,
+    rule: str = "official",
+    answers: Iterable[int | str] | None = None,
+    max_turns: int = MAX_TURNS,
+    processes: int = 1,
+    on_result: Callable[[int, Results], None] | None = None,
+    progress: Progress | None = None,
+) -> list[Results | None]:
+    """Run many benchmarks, in ``processes`` worker processes when more than 1.
+
+    Returns one entry per job, in order (``None`` for a job that did not finish).
+    ``on_result(i, results)`` is called as each job finishes; ``progress`` gets
+    (games finished, total) of the single run in progress when ``processes`` is 1.
+    On Ctrl-C the pool is stopped and the finished runs are returned; the
+    interrupted run of a single-process call is returned with ``complete=False``.
+    """
+    table = pattern_table(words, rule)  # build (and cache) once, before any worker reads it
+    picked = None if answers is None else [int(i) for i in resolve_answers(words, answers)]
+    out: list[Results | None] = [None] * len(jobs)
+    if processes <= 1 or len(jobs) <= 1:
+        for i, job in enumerate(jobs):
+            r = _run_job(words, job, rule, picked, max_turns, table, progress)
+            out[i] = r
+            if on_result:
+                on_result(i, r)
+            if not r.complete:
+                break
+        return out
+
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    ctx = multiprocessing.get_context("spawn")  # fork after numba's threads is unsafe
+    pool = ProcessPoolExecutor(processes, mp_context=ctx, initializer=_job_worker_init)
+    try:
+        futures = {
+            pool.submit(_run_job, words, job, rule, picked, max_turns): i for i, job in enumerate(jobs)
+        }
+        pending = set(futures)
+        while pending:
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for f in finished:
+                i = futures[f]
+                out[i] = f.result()
+                if on_result:
+                    on_result(i, out[i])  # type: ignore[arg-type]
+    except KeyboardInterrupt:
+        procs = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for proc in procs:
+            proc.terminate()
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
     return out

@@ -1,0 +1,296 @@
+"""``wordlelab bench``: play strategies against every answer of a list and compare them."""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from ..errors import UnknownStrategyError, WordlelabError
+from ..simulate import MAX_TURNS, Job, Results, combine, run_jobs
+from ..strategies import strategy_class, strategy_names
+from ._app import GuessesOpt, JsonOpt, app, console, err_console, handle_errors, load_words, print_json
+
+#: exit status when the run was interrupted (the shell's convention for SIGINT)
+EXIT_INTERRUPTED = 130
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """``key=value`` with value read as bool (true/false), int, float or string."""
+    if "=" not in text:
+        raise UnknownStrategyError(
+            f"option {text!r} is not key=value; e.g. --option fill=false or --option candidates_only=true"
+        )
+    key, raw = (s.strip() for s in text.split("=", 1))
+    value: Any = raw
+    if raw.lower() in ("true", "yes", "on"):
+        value = True
+    elif raw.lower() in ("false", "no", "off"):
+        value = False
+    else:
+        for cast in (int, float):
+            try:
+                value = cast(raw)
+                break
+            except ValueError:
+                pass
+    return key.replace("-", "_"), value
+
+
+def build_jobs(
+    names: list[str],
+    options: dict[str, Any],
+    modes: list[bool],
+    starts: list[str | None],
+    trials: int,
+    seed: int,
+) -> list[Job]:
+    jobs = []
+    for name in names:
+        cls = strategy_class(name)
+        for hard in modes:
+            for start in starts:
+                seeds = [seed + t for t in range(trials)] if cls.randomized else [None]
+                for s in seeds:
+                    opts = dict(options)
+                    if s is not None:
+                        opts["seed"] = s
+                    jobs.append(Job(name, tuple(sorted(opts.items())), hard, start))
+    return jobs
+
+
+def _without_seed(key: str) -> str:
+    """``random(seed=3)`` -> ``random``; ``x(a=1,seed=3)`` -> ``x(a=1)``."""
+    if "(" not in key:
+        return key
+    name, opts = key[:-1].split("(", 1)
+    kept = [o for o in opts.split(",") if not o.startswith("seed=")]
+    return f"{name}({','.join(kept)})" if kept else name
+
+
+def pooled(results: list[Results | None]) -> list[Results]:
+    """One row per (strategy, mode): trials (seeds) and start words pooled."""
+    groups: dict[tuple[str, bool], list[Results]] = {}
+    for r in results:
+        if r is not None:
+            groups.setdefault((_without_seed(r.strategy), r.hard), []).append(r)
+    out = []
+    for (name, _), runs in groups.items():
+        seeds = {r.seed for r in runs if r.seed is not None}
+        label = f"{name}({len(seeds)} trials)" if len(seeds) > 1 else runs[0].strategy
+        same = [Results(**{**_fields(r), "strategy": label}) for r in runs]
+        out.append(combine(same) if len(same) > 1 else same[0])
+    return out
+
+
+def _fields(r: Results) -> dict[str, Any]:
+    import dataclasses
+
+    return {f.name: getattr(r, f.name) for f in dataclasses.fields(r)}
+
+
+def results_table(rows: list[Results]) -> Table:
+    t = Table(title="benchmark", show_lines=False)
+    for col, just in [
+        ("strategy", "left"), ("mode", "left"), ("games", "right"), ("win %", "right"),
+        ("mean", "right"), ("sd", "right"), ("max", "right"), ("1", "right"), ("2", "right"),
+        ("3", "right"), ("4", "right"), ("5", "right"), ("6", "right"), ("7+", "right"),
+        ("opening", "left"), ("seconds", "right"),
+    ]:
+        t.add_column(col, justify=just)  # type: ignore[arg-type]
+    for r in rows:
+        h = r.histogram
+        t.add_row(
+            r.strategy, "hard" if r.hard else "normal", str(r.games), f"{100 * r.win_rate:.2f}",
+            f"{r.mean:.4f}", f"{r.std:.3f}", str(r.max), *(str(h[k]) for k in h),
+            r.opening if len(r.opening) < 20 else r.opening[:17] + "...", f"{r.seconds:.2f}",
+        )
+    return t
+
+
+CSV_FIELDS = [
+    "strategy", "mode", "words", "rule", "games", "win_rate", "mean", "std", "max",
+    "1", "2", "3", "4", "5", "6", "7+", "busts", "unsolved", "opening", "seconds", "complete",
+]
+
+
+def results_csv(rows: list[Results]) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(CSV_FIELDS)
+    for r in rows:
+        h = r.histogram
+        w.writerow([
+            r.strategy, "hard" if r.hard else "normal", r.words, r.rule, r.games,
+            f"{r.win_rate:.6f}", f"{r.mean:.6f}", f"{r.std:.6f}", r.max, *h.values(),
+            r.busts, r.unsolved, r.opening, f"{r.seconds:.3f}", r.complete,
+        ])
+    return buf.getvalue()
+
+
+def results_markdown(rows: list[Results], command: str) -> str:
+    lines = [
+        "# wordlelab benchmark",
+        "",
+        f"Command: `{command}`",
+        "",
+        "| strategy | mode | games | win % | mean | sd | max | 1 | 2 | 3 | 4 | 5 | 6 | 7+ | opening | s |",
+        "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|--:|",
+    ]
+    for r in sorted(rows, key=lambda r: (r.hard, r.mean)):
+        h = r.histogram
+        lines.append(
+            f"| {r.strategy} | {'hard' if r.hard else 'normal'} | {r.games} | {100 * r.win_rate:.2f} "
+            f"| {r.mean:.4f} | {r.std:.3f} | {r.max} | " + " | ".join(str(v) for v in h.values())
+            + f" | {r.opening} | {r.seconds:.2f} |"
+        )
+    hardest = [r for r in rows if r.games]
+    if hardest:
+        lines += ["", "## Hardest answers", ""]
+        for r in hardest:
+            worst = ", ".join(f"{w} ({g if g > 0 else 'unsolved'})" for w, g in r.hardest(5))
+            lines.append(f"- {r.strategy} ({'hard' if r.hard else 'normal'}): {worst}")
+    if any(not r.complete for r in rows):
+        lines += ["", "**Interrupted: partial results.**"]
+    return "\n".join(lines) + "\n"
+
+
+@app.command()
+@handle_errors
+def bench(
+    strategy: Annotated[
+        list[str] | None,
+        typer.Option("--strategy", "-s", help="Strategy to run (repeat for several; see `wordlelab strategies`)."),
+    ] = None,
+    all_: Annotated[bool, typer.Option("--all", help="Run every registered strategy.")] = False,
+    exclude: Annotated[
+        list[str] | None, typer.Option("--exclude", help="With --all: leave this strategy out (repeatable).")
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="Strategy option key=value, e.g. candidates_only=true (repeatable)."),
+    ] = None,
+    words: Annotated[
+        str,
+        typer.Option(
+            "--words", "--answers", "-w",
+            help="Answer list: a built-in name (original, original-order, nyt, nyt-12959) or a file.",
+        ),
+    ] = "original",
+    guesses: GuessesOpt = None,
+    rule: Annotated[
+        str, typer.Option("--rule", help="Colour rule: official, or naive (yellow wherever the letter occurs).")
+    ] = "official",
+    hard: Annotated[bool, typer.Option("--hard", help="Hard mode.")] = False,
+    both: Annotated[bool, typer.Option("--both-modes", help="Run normal and hard mode.")] = False,
+    sample: Annotated[int | None, typer.Option("--sample", min=1, help="Play N random answers only.")] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed for --sample and randomised strategies.")] = 0,
+    trials: Annotated[
+        int, typer.Option("--trials", min=1, help="Monte Carlo trials (seeds) for randomised strategies.")
+    ] = 1,
+    start: Annotated[
+        list[str] | None, typer.Option("--start", help="Force the first guess (repeat: one run per word, pooled).")
+    ] = None,
+    max_turns: Annotated[int, typer.Option("--max-turns", min=1, help="Abandon a game after this many guesses.")] = MAX_TURNS,
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", min=0, help="Worker processes (0: 2 when several runs, else 1).")
+    ] = 0,
+    json_out: JsonOpt = False,
+    csv_out: Annotated[Path | None, typer.Option("--csv", help="Write a CSV table to this file ('-' for stdout).")] = None,
+    markdown: Annotated[Path | None, typer.Option("--markdown", help="Write a markdown report to this file.")] = None,
+    plot: Annotated[Path | None, typer.Option("--plot", help="Write PNG figures into this directory.")] = None,
+    games: Annotated[bool, typer.Option("--games", help="With --json: include every game's guesses.")] = False,
+) -> None:
+    """Play strategies against every answer of a list; report win rate, mean, SD, histogram.
+
+    Deterministic strategies play all games as one decision tree (each shared
+    state is computed once). Ctrl-C stops early and reports the finished games.
+    """
+    names = list(strategy or [])
+    if all_:
+        names = [n for n in strategy_names() if n not in set(exclude or [])]
+    if not names:
+        raise UnknownStrategyError("give --strategy NAME (repeatable) or --all; see `wordlelab strategies`")
+    for n in names:
+        strategy_class(n)  # unknown names fail before any work
+    if hard and rule == "naive":
+        raise WordlelabError(
+            "--hard needs the official rule: hard-mode hints read from naive-rule colours are wrong "
+            "for repeated letters; drop --hard or use --rule official"
+        )
+    if rule not in ("official", "naive"):
+        raise WordlelabError(f"unknown rule {rule!r}; use --rule official or --rule naive")
+    wl = load_words(words, guesses)
+    options = dict(parse_option(o) for o in option or [])
+    modes = [False, True] if both else [hard]
+    if both and rule == "naive":
+        modes = [False]
+    starts: list[str | None] = list(start) if start else [None]
+    for s in starts:
+        if s is not None:
+            wl.guess_id(s)
+    picked = None
+    if sample is not None:
+        k = min(sample, len(wl.answers))
+        picked = sorted(random.Random(seed).sample(range(len(wl.answers)), k))
+    job_list = build_jobs(names, options, modes, starts, trials, seed)
+    for j in job_list:
+        j.make()  # bad options fail here, with the strategy's message
+    processes = jobs or (2 if len(job_list) > 1 else 1)
+
+    finished: list[Results | None] = []
+    show = not json_out and csv_out != Path("-")
+    with Progress(
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        console=err_console, transient=True, disable=not err_console.is_terminal,
+    ) as bar:
+        if processes > 1:
+            task = bar.add_task(f"{len(job_list)} runs on {processes} processes", total=len(job_list))
+            finished = run_jobs(
+                wl, job_list, rule=rule, answers=picked, max_turns=max_turns, processes=processes,
+                on_result=lambda i, r: bar.advance(task),
+            )
+        else:
+            task = bar.add_task("games", total=len(picked) if picked else len(wl.answers))
+            finished = run_jobs(
+                wl, job_list, rule=rule, answers=picked, max_turns=max_turns, processes=1,
+                on_result=lambda i, r: bar.reset(task),
+                progress=lambda done, total: bar.update(task, completed=done, total=total),
+            )
+    interrupted = any(r is None or not r.complete for r in finished)
+    rows = pooled(finished)
+    if json_out:
+        data = [r.to_dict(games=games) for r in rows]
+        print_json(data[0] if len(data) == 1 else {"results": data, "complete": not interrupted})
+    elif show:
+        # piped output has no width to fit; do not crop the table to 80 columns
+        out = console if console.is_terminal else Console(width=200, highlight=False)
+        out.print(results_table(rows))
+        for r in rows:
+            worst = ", ".join(f"{w} ({g if g > 0 else 'unsolved'})" for w, g in r.hardest(5))
+            out.print(f"hardest for {r.strategy}{' (hard)' if r.hard else ''}: {worst}")
+    if csv_out is not None:
+        text = results_csv(rows)
+        if csv_out == Path("-"):
+            sys.stdout.write(text)
+        else:
+            csv_out.write_text(text, "utf-8")
+    if markdown is not None:
+        markdown.write_text(results_markdown(rows, "wordlelab " + " ".join(sys.argv[1:])), "utf-8")
+    if plot is not None and rows:
+        from ..plots import plot_results
+
+        for p in plot_results(rows, plot):
+            err_console.print(f"wrote {p}")
+    if interrupted:
+        done = sum(1 for r in finished if r is not None and r.complete)
+        err_console.print(f"[yellow]interrupted:[/] {done} of {len(job_list)} runs finished; partial results shown")
+        raise typer.Exit(EXIT_INTERRUPTED)

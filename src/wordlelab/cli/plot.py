@@ -1,0 +1,119 @@
+"""``wordlelab plot ...``: one PNG per command (matplotlib, no display needed)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..errors import WordlelabError
+from ..simulate import Results, run_benchmark
+from ..strategies import get_strategy, strategy_names
+from ._app import GuessesOpt, HardOpt, WordsOpt, app, console, handle_errors, load_words
+
+plot_app = typer.Typer(
+    help="Draw figures: guess histograms, strategy comparison, letter statistics.",
+    no_args_is_help=True,
+)
+app.add_typer(plot_app, name="plot")
+
+OutOpt = Annotated[Path, typer.Option("--out", "-o", help="PNG file to write.")]
+FromOpt = Annotated[
+    list[Path] | None,
+    typer.Option("--from", help="Read results from `wordlelab bench --json` output instead of running."),
+]
+RuleOpt = Annotated[str, typer.Option("--rule", help="official or naive.")]
+
+
+def _load(paths: list[Path]) -> list[Results]:
+    out: list[Results] = []
+    for p in paths:
+        try:
+            data = json.loads(p.read_text("utf-8"))
+        except (OSError, ValueError) as exc:
+            raise WordlelabError(f"cannot read results file {str(p)!r}: {exc}") from None
+        items = data["results"] if isinstance(data, dict) and "results" in data else [data]
+        out.extend(Results.from_dict(d) for d in items)
+    return out
+
+
+@plot_app.command("histogram")
+@handle_errors
+def histogram_cmd(
+    out: OutOpt,
+    strategy: Annotated[str, typer.Option("--strategy", "-s", help="Strategy to run.")] = "entropy",
+    words: WordsOpt = "original",
+    guesses: GuessesOpt = None,
+    hard: HardOpt = False,
+    rule: RuleOpt = "official",
+    from_: FromOpt = None,
+) -> None:
+    """Histogram of guesses needed over every answer, for one strategy."""
+    from ..plots import histogram_plot
+
+    if from_:
+        results = _load(from_)[0]
+    else:
+        results = run_benchmark(load_words(words, guesses), get_strategy(strategy), hard=hard, rule=rule)
+    console.print(f"wrote {histogram_plot(results, out)}")
+
+
+@plot_app.command("compare")
+@handle_errors
+def compare_cmd(
+    out: OutOpt,
+    strategy: Annotated[
+        list[str] | None, typer.Option("--strategy", "-s", help="Strategy to run (repeatable).")
+    ] = None,
+    all_: Annotated[bool, typer.Option("--all", help="Every registered strategy.")] = False,
+    words: WordsOpt = "original",
+    guesses: GuessesOpt = None,
+    hard: HardOpt = False,
+    rule: RuleOpt = "official",
+    from_: FromOpt = None,
+) -> None:
+    """Bars of mean guesses and bust rate (games over 6 guesses) per strategy."""
+    from ..plots import comparison_plot
+
+    if from_:
+        results = _load(from_)
+    else:
+        names = strategy_names() if all_ else list(strategy or ["entropy", "minimax"])
+        wl = load_words(words, guesses)
+        results = [run_benchmark(wl, get_strategy(n), hard=hard, rule=rule) for n in names]
+    console.print(f"wrote {comparison_plot(results, out)}")
+
+
+WhichOpt = Annotated[str, typer.Option("--which", help="answers or allowed: which words to count.")]
+
+
+def _which(which: str) -> str:
+    if which not in ("answers", "allowed"):
+        raise WordlelabError(f"--which must be answers or allowed, not {which!r}")
+    return which
+
+
+@plot_app.command("letters")
+@handle_errors
+def letters_cmd(out: OutOpt, words: WordsOpt = "original", guesses: GuessesOpt = None, which: WhichOpt = "answers") -> None:
+    """Heat map of letter frequency at each position."""
+    from ..plots import letter_position_plot
+
+    console.print(f"wrote {letter_position_plot(load_words(words, guesses), out, _which(which))}")
+
+
+@plot_app.command("bigrams")
+@handle_errors
+def bigrams_cmd(
+    out: OutOpt,
+    words: WordsOpt = "original",
+    guesses: GuessesOpt = None,
+    top: Annotated[int, typer.Option("--top", min=1, help="Most frequent pairs shown per position.")] = 5,
+    which: WhichOpt = "answers",
+) -> None:
+    """Heat map of the most frequent adjacent letter pairs at each position."""
+    from ..plots import bigram_plot
+
+    console.print(f"wrote {bigram_plot(load_words(words, guesses), out, top, _which(which))}")
