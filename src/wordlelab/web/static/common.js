@@ -168,7 +168,7 @@ const WL = (() => {
   function groupedBars(categories, series, opts = {}) {
     const h = opts.height || 220;
     const top = 18, bottom = 36, left = 44;
-    const groupW = Math.max(40, Math.min(120, 14 * series.length + 20));
+    const groupW = Math.max(60, Math.min(140, 24 * series.length + 30));
     const w = left + groupW * categories.length + 10;
     const all = series.flatMap((s) => s.values);
     const maxV = Math.max(1e-9, ...all);

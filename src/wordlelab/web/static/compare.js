@@ -149,7 +149,7 @@
       WL.showError(ui.error, err);
       return;
     }
-    ui.strategies.replaceChildren(...m.strategies.map((s) => WL.el("label", { class: "check", title: s.description },
+    ui.strategies.replaceChildren(...m.strategies.map((s) => WL.el("label", { title: s.description },
       WL.el("input", { type: "checkbox", value: s.name,
         checked: ["entropy", "minimax"].includes(s.name) }), s.name)));
     ui.limitNote.textContent = `Limits: ${m.limits.compare_max_games} games per run ` +
