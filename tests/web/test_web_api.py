@@ -416,3 +416,15 @@ def test_compare_limits(client: Any) -> None:
     assert "sample" in body["error"]  # 6 x 2315 games is over the limit
     assert error(client.post("/api/compare", json={"strategies": ["nope"]}), 400)["kind"] == "UnknownStrategyError"
     error(client.post("/api/compare", json={"strategies": []}), 422)
+
+
+def test_compare_stops_at_its_deadline() -> None:
+    from wordlelab.web.models import CompareRequest
+
+    lists = engine.Lists()
+    req = CompareRequest(strategies=["entropy"])  # all 2315 answers: seconds of work
+    with pytest.raises(web_app.TimeLimitError):
+        web_app._compare(lists, req, Limits(), time.monotonic() - 1)
+    # a deadline that passes mid-run stops the benchmark walk instead of finishing it
+    with pytest.raises(web_app.TimeLimitError):
+        web_app._compare(lists, req, Limits(), time.monotonic() + 0.05)
