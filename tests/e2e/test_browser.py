@@ -11,6 +11,7 @@ they fail: CI must run them (scripts/bootstrap installs chromium there).
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import socket
@@ -23,7 +24,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect, sync_playwright
 
+from wordlelab import WordList
 from wordlelab.feedback import decode, feedback
+from wordlelab.simulate import run_benchmark
 
 CHROMIUM = "/usr/bin/chromium"
 LAUNCH_ARGS = [
@@ -235,6 +238,18 @@ def test_explain_and_compare_pages(app_page: Any) -> None:
     assert page.locator("#summary tbody tr").count() == 2  # entropy and minimax are ticked
     assert page.locator("#hist svg rect").count() >= 2
     assert page.locator("#means svg rect").count() == 2
+    # results from `bench --json` files: a list of Results.to_dict(), read in the browser
+    tiny = WordList.from_words(["cigar", "rebut", "sissy", "humph", "awake", "blush"], name="tiny")
+    runs = [run_benchmark(tiny, name).to_dict() for name in ("entropy", "most-parts")]
+    page.set_input_files("#files", files=[
+        {"name": "bench.json", "mimeType": "application/json", "buffer": json.dumps(runs).encode()},
+    ])
+    expect(page.locator("#summary tbody tr")).to_have_count(4)
+    assert "tiny" in (page.text_content("#summary") or "")
+    page.set_input_files("#files", files=[
+        {"name": "notes.json", "mimeType": "application/json", "buffer": b'{"hello": 1}'},
+    ])
+    expect(page.locator("#error")).to_contain_text("notes.json: no benchmark results")
     shot(page, "compare")
 
     page.goto(page.base + "/api")
