@@ -23,8 +23,10 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect, sync_playwright
+from typer.testing import CliRunner
 
 from wordlelab import WordList
+from wordlelab.cli import app as cli_app
 from wordlelab.feedback import decode, feedback
 from wordlelab.simulate import run_benchmark
 
@@ -238,13 +240,19 @@ def test_explain_and_compare_pages(app_page: Any) -> None:
     assert page.locator("#summary tbody tr").count() == 2  # entropy and minimax are ticked
     assert page.locator("#hist svg rect").count() >= 2
     assert page.locator("#means svg rect").count() == 2
-    # results from `bench --json` files: a list of Results.to_dict(), read in the browser
+    # files read in the browser: the real `wordlelab bench --json` output ({"results": [...]})
+    # and a plain list of Results.to_dict()
+    out = CliRunner().invoke(
+        cli_app, ["bench", "-s", "entropy", "-s", "most-parts", "--sample", "6", "--json", "--jobs", "1"]
+    )
+    assert out.exit_code == 0, out.output
     tiny = WordList.from_words(["cigar", "rebut", "sissy", "humph", "awake", "blush"], name="tiny")
-    runs = [run_benchmark(tiny, name).to_dict() for name in ("entropy", "most-parts")]
+    runs = [run_benchmark(tiny, "entropy").to_dict()]
     page.set_input_files("#files", files=[
-        {"name": "bench.json", "mimeType": "application/json", "buffer": json.dumps(runs).encode()},
+        {"name": "bench.json", "mimeType": "application/json", "buffer": out.stdout.encode()},
+        {"name": "tiny.json", "mimeType": "application/json", "buffer": json.dumps(runs).encode()},
     ])
-    expect(page.locator("#summary tbody tr")).to_have_count(4)
+    expect(page.locator("#summary tbody tr")).to_have_count(5)
     assert "tiny" in (page.text_content("#summary") or "")
     page.set_input_files("#files", files=[
         {"name": "notes.json", "mimeType": "application/json", "buffer": b'{"hello": 1}'},
