@@ -37,8 +37,7 @@ Search contract (``_solve``)
   not the value), and the memo holds ``v`` as a lower bound.
 
 Guesses are tried in ascending ``(guess_lb, sum of squared bucket sizes)``
-order (stable, so ties go to the lower allowed index), buckets largest
-first.  Cut-offs:
+order (ties to the lower allowed index), buckets largest first.  Cut-offs:
 
 * *guess cut-off*: a guess whose ``guess_lb >= best`` (best value found so
   far, initially ``beta``) cannot improve it; as guesses are sorted by
@@ -95,6 +94,10 @@ _LEGAL_SALT = np.uint64(0xD6E8FEB86659FD93)
 STAT_NODES = 0  # nodes expanded (full guess scan)
 STAT_HITS = 1  # memo hits that answered a node
 STAT_SHORTCUT = 2  # nodes solved by an exact guess at node_lb
+STAT_WORK = 3  # sum of |S| over expanded nodes (guess scans cost |S| x guesses each)
+STAT_TRIED = 4  # guesses evaluated (buckets split and searched)
+STAT_CALLS = 5  # calls of the search (memo probes included)
+N_STATS = 8
 
 
 @njit(cache=True, inline="always")
@@ -187,13 +190,85 @@ def _store(memo, key, value, guess, exact):  # pragma: no cover - compiled
     memo[key] = _pack(value, guess, exact)
 
 
-@njit  # no cache=True: numba 0.68 segfaults loading a cached recursive function
+#: guesses per block in :func:`_scan` (a block of ``|S| x 512`` bytes stays in cache)
+SCAN_BLOCK = 512
+
+
+@njit(cache=True)
+def _scan(by_answer, guesses, cands, r, n_patterns, glb, sumsq):  # pragma: no cover - compiled
+    """Fill ``glb[j]`` (``guess_lb``, or ``INF`` if useless or infeasible with
+    ``r`` guesses left after it) and ``sumsq[j]`` for each of ``guesses``.
+
+    ``by_answer: uint8[A, G]`` is the pattern table transposed: the patterns
+    of a block of guesses are copied candidate by candidate from contiguous
+    rows first.  (Reading ``table[g, cands]`` guess by guess instead touches
+    ``|S|`` scattered cache lines per guess; for 10 to 20 candidates that was
+    ten times slower per cell, see bench/bench_optimal.py.)
+
+    ``guess_lb = n + sum over non-win buckets of (2m - 1) = 3n - parts - win``
+    when ``r >= 2`` (``win`` is 1 if the guess is a candidate); with ``r <= 1``
+    every non-win bucket must be a singleton.  Returns ``(node_lb, j)`` where
+    ``j`` is the first guess attaining ``node_lb`` whose buckets all have at
+    most two candidates (its bound is then its exact value), or -1.
+    """
+    n = cands.shape[0]
+    k = guesses.shape[0]
+    win = n_patterns - 1
+    counts = np.zeros(n_patterns, np.int32)
+    touched = np.empty(n + 1, np.int64)
+    block = np.empty((n, SCAN_BLOCK), by_answer.dtype)
+    node_lb = INF
+    shortcut = -1
+    for j0 in range(0, k, SCAN_BLOCK):
+        width = min(SCAN_BLOCK, k - j0)
+        for t in range(n):
+            src = by_answer[cands[t]]
+            dst = block[t]
+            for jj in range(width):
+                dst[jj] = src[guesses[j0 + jj]]
+        for jj in range(width):
+            j = j0 + jj
+            parts = 0
+            for t in range(n):
+                b = block[t, jj]
+                c = counts[b]
+                touched[parts] = b
+                parts += c == 0  # branch-free: keep b only if it is new
+                counts[b] = c + 1
+            has_win = counts[win] > 0
+            sq = 0
+            big = 0
+            for i in range(parts):
+                b = touched[i]
+                m = counts[b]
+                counts[b] = 0
+                sq += m * m
+                if m > big:
+                    big = m
+            sumsq[j] = sq
+            if parts == 1 and not has_win:  # one bucket, no win: the guess tells nothing
+                lb = INF
+            elif r <= 1 and big > 1:
+                lb = INF
+            else:
+                lb = 3 * n - parts - (1 if has_win else 0)
+            glb[j] = lb
+            if lb < node_lb:
+                node_lb = lb
+                shortcut = j if big <= 2 and lb < INF else -1
+            elif lb == node_lb and shortcut < 0 and big <= 2 and lb < INF:
+                shortcut = j
+    return node_lb, shortcut
+
+
+@njit(cache=True)
 def _solve(
-    cands, legal, legal_hash, d, beta, forced, table, memo, hard, codes, letter_counts,
-    n_patterns, beam, stats,
+    cands, legal, legal_hash, d, beta, forced, table, by_answer, memo, hard, codes,
+    letter_counts, n_patterns, beam, stats,
 ):  # pragma: no cover - compiled
-    """See the module docstring for the contract.  ``forced >= 0`` plays that
-    guess here (the node is then not memoised)."""
+    """See the module docstring for the contract.  ``table: uint8[G, A]`` and
+    its transpose ``by_answer: uint8[A, G]``; ``forced >= 0`` plays that guess
+    here (the node is then not memoised)."""
     n = cands.shape[0]
     if d <= 0:
         return INF
@@ -203,6 +278,7 @@ def _solve(
         return INF
     if n == 2 and forced < 0:
         return 3
+    stats[STAT_CALLS] += 1
     win = n_patterns - 1
     key = np.int64(0)
     known_lb = 0
@@ -219,6 +295,7 @@ def _solve(
                 return value
             known_lb = value
     stats[STAT_NODES] += 1
+    stats[STAT_WORK] += n
 
     # -- scan the guesses: bound and heuristic of each --------------------
     if forced >= 0:
@@ -227,42 +304,9 @@ def _solve(
     else:
         guesses = legal
     k = guesses.shape[0]
-    counts = np.zeros(n_patterns, np.int64)
     glb = np.empty(k, np.int64)
     sumsq = np.empty(k, np.int64)
-    node_lb = INF
-    shortcut = -1
-    for j in range(k):
-        row = table[guesses[j]]
-        for t in range(n):
-            counts[row[cands[t]]] += 1
-        lb = n
-        sq = 0
-        exact = True
-        for t in range(n):
-            b = row[cands[t]]
-            m = counts[b]
-            if m > 0:
-                counts[b] = 0
-                sq += m * m
-                if b == win:
-                    continue
-                if m == n:  # one bucket, no win: the guess tells nothing
-                    lb = INF
-                    continue
-                lb += _bucket_lb(m, d - 1)
-                if m > 2:
-                    exact = False
-        if lb > INF:
-            lb = INF
-        glb[j] = lb
-        sumsq[j] = sq
-        if lb < node_lb or (lb == node_lb and exact and shortcut < 0):
-            if lb < node_lb:
-                shortcut = -1
-            node_lb = lb
-            if exact:
-                shortcut = j
+    node_lb, shortcut = _scan(by_answer, guesses, cands, d - 1, n_patterns, glb, sumsq)
     if node_lb >= INF:
         if forced < 0:
             _store(memo, key, INF, 0, True)
@@ -272,6 +316,7 @@ def _solve(
         if forced < 0:
             _store(memo, key, node_lb, guesses[shortcut], True)
         return node_lb
+    scan_lb = node_lb
     if known_lb > node_lb:
         node_lb = known_lb
     if node_lb >= beta:
@@ -280,93 +325,120 @@ def _solve(
         return node_lb
 
     # -- order the promising guesses ---------------------------------------
-    limit = beta if beta < INF else INF
-    m_alive = 0
+    # Counting sort by guess_lb (values scan_lb .. 3n); within one bound the
+    # group is sorted by sum of squares only when the loop reaches it, since
+    # most nodes stop after the first few guesses.
+    top = 3 * n + 1
+    if beta < top:
+        top = beta
+    span = top - scan_lb
+    gstart = np.zeros(span + 1, np.int64)
     for j in range(k):
-        if glb[j] < limit:
-            m_alive += 1
-    alive = np.empty(m_alive, np.int64)
-    keys = np.empty(m_alive, np.int64)
-    scale = n * n + 1
-    i = 0
+        if glb[j] < top:
+            gstart[glb[j] - scan_lb + 1] += 1
+    for r in range(span):
+        gstart[r + 1] += gstart[r]
+    grouped = np.empty(gstart[span], np.int64)
+    gfill = gstart[:span].copy()
     for j in range(k):
-        if glb[j] < limit:
-            alive[i] = j
-            keys[i] = glb[j] * scale + sumsq[j]
-            i += 1
-    order = alive[np.argsort(keys, kind="mergesort")]
-    if beam > 0 and forced < 0 and order.shape[0] > beam:
-        order = order[:beam]
+        if glb[j] < top:
+            r = glb[j] - scan_lb
+            grouped[gfill[r]] = j
+            gfill[r] += 1
 
     # -- evaluate guesses in order -----------------------------------------
     best = beta
     best_guess = -1
     members = np.empty(n, np.int64)
     starts = np.zeros(n_patterns + 1, np.int64)
-    for jj in range(order.shape[0]):
-        j = order[jj]
-        if glb[j] >= best:
+    evaluated = 0
+    stop = False
+    # a plain int64, not the literal -1: with a literal numba compiles a second,
+    # recursive specialisation that its on-disk cache cannot link back
+    # (a crash when the cached function is loaded)
+    child_forced = forced if forced < -1 else -1
+    for r in range(span):
+        lo = gstart[r]
+        hi = gstart[r + 1]
+        if lo == hi:
+            continue
+        if scan_lb + r >= best:
             break
-        g = guesses[j]
-        row = table[g]
-        # counting sort of the candidates by pattern (stable: buckets stay sorted)
-        for b in range(n_patterns + 1):
-            starts[b] = 0
-        for t in range(n):
-            starts[row[cands[t]] + 1] += 1
-        n_buckets = 0
-        for b in range(n_patterns):
-            if starts[b + 1] > 0 and b != win:
-                n_buckets += 1
-        bucket_ids = np.empty(n_buckets, np.int64)
-        bucket_sizes = np.empty(n_buckets, np.int64)
-        q = 0
-        for b in range(n_patterns):
-            if starts[b + 1] > 0 and b != win:
-                bucket_ids[q] = b
-                bucket_sizes[q] = -starts[b + 1]
-                q += 1
-        for b in range(n_patterns):
-            starts[b + 1] += starts[b]
-        fill = starts[:n_patterns].copy()
-        for t in range(n):
-            b = row[cands[t]]
-            members[fill[b]] = cands[t]
-            fill[b] += 1
-        by_size = np.argsort(bucket_sizes, kind="mergesort")  # largest first
+        group = grouped[lo:hi]
+        if hi - lo > 1:
+            group = group[np.argsort(sumsq[group], kind="mergesort")]
+        for jj in range(group.shape[0]):
+            if beam > 0 and forced < 0 and evaluated >= beam:
+                stop = True
+                break
+            evaluated += 1
+            stats[STAT_TRIED] += 1
+            j = group[jj]
+            g = guesses[j]
+            row = table[g]
+            # counting sort of the candidates by pattern (stable: buckets stay sorted)
+            for b in range(n_patterns + 1):
+                starts[b] = 0
+            for t in range(n):
+                starts[row[cands[t]] + 1] += 1
+            n_buckets = 0
+            for b in range(n_patterns):
+                if starts[b + 1] > 0 and b != win:
+                    n_buckets += 1
+            bucket_ids = np.empty(n_buckets, np.int64)
+            bucket_sizes = np.empty(n_buckets, np.int64)
+            q = 0
+            for b in range(n_patterns):
+                if starts[b + 1] > 0 and b != win:
+                    bucket_ids[q] = b
+                    bucket_sizes[q] = -starts[b + 1]
+                    q += 1
+            for b in range(n_patterns):
+                starts[b + 1] += starts[b]
+            fill = starts[:n_patterns].copy()
+            for t in range(n):
+                b = row[cands[t]]
+                members[fill[b]] = cands[t]
+                fill[b] += 1
+            by_size = np.argsort(bucket_sizes, kind="mergesort")  # largest first
 
-        total = n
-        rest = glb[j] - n
-        failed = False
-        for qq in range(n_buckets):
-            b = bucket_ids[by_size[qq]]
-            m = starts[b + 1] - starts[b]
-            rest -= _bucket_lb(m, d - 1)
-            if m == 1:
-                v = 1
-            elif m == 2:
-                v = 3
-            else:
-                child = members[starts[b]:starts[b + 1]].copy()
-                if hard:
-                    child_legal = hard_filter(legal, g, b, codes, letter_counts)
-                    child_hash = set_hash(child_legal)
+            total = n
+            rest = glb[j] - n
+            failed = False
+            for qq in range(n_buckets):
+                b = bucket_ids[by_size[qq]]
+                m = starts[b + 1] - starts[b]
+                rest -= _bucket_lb(m, d - 1)
+                if m == 1:
+                    v = 1
+                elif m == 2:
+                    v = 3
                 else:
-                    child_legal = legal
-                    child_hash = legal_hash
-                v = _solve(
-                    child, child_legal, child_hash, d - 1, best - total - rest, -1, table,
-                    memo, hard, codes, letter_counts, n_patterns, beam, stats,
-                )
-            total += v
-            if total + rest >= best:
-                failed = True
+                    child = members[starts[b]:starts[b + 1]].copy()
+                    if hard:
+                        child_legal = hard_filter(legal, g, b, codes, letter_counts)
+                        child_hash = set_hash(child_legal)
+                    else:
+                        child_legal = legal
+                        child_hash = legal_hash
+                    v = _solve(
+                        child, child_legal, child_hash, d - 1, best - total - rest, child_forced, table,
+                        by_answer, memo, hard, codes, letter_counts, n_patterns, beam, stats,
+                    )
+                total += v
+                if total + rest >= best:
+                    failed = True
+                    break
+            if not failed and total < best:
+                best = total
+                best_guess = g
+                if best <= node_lb:
+                    stop = True
+                    break
+            if scan_lb + r >= best:
                 break
-        if not failed and total < best:
-            best = total
-            best_guess = g
-            if best <= node_lb:
-                break
+        if stop:
+            break
 
     if best_guess >= 0:
         if forced < 0:

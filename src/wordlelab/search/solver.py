@@ -108,7 +108,11 @@ class Solver:
             raise SearchError(f"at most {_core.MAX_GUESS_INDEX} allowed guesses are supported")
         self._core = _core
         self.words = words
-        self.table = np.ascontiguousarray(table)
+        # always a read-only view: numba compiles (and caches) one signature per flag
+        self.table = np.ascontiguousarray(table).view()
+        self.table.flags.writeable = False
+        self.by_answer = np.ascontiguousarray(self.table.T)  # uint8[A, G], see _core._scan
+        self.by_answer.flags.writeable = False
         self.hard = hard
         self.max_guesses = max_guesses
         self.beam = beam
@@ -119,7 +123,7 @@ class Solver:
         else:
             self.pool = np.arange(len(words.allowed), dtype=np.int64)
         self.memo = _memo()
-        self.counters = np.zeros(4, np.int64)
+        self.counters = np.zeros(_core.N_STATS, np.int64)
         self.n_patterns = n_patterns(words.length)
         self.codes = np.ascontiguousarray(words.allowed_codes)
         self.letter_counts = np.ascontiguousarray(words.allowed_letter_counts)
@@ -164,7 +168,7 @@ class Solver:
         return int(
             self._core._solve(
                 cands, legal, self._legal_hash(legal), d, b, -1 if guess is None else int(guess),
-                self.table, self.memo, self.hard, self.codes, self.letter_counts,
+                self.table, self.by_answer, self.memo, self.hard, self.codes, self.letter_counts,
                 self.n_patterns, self.beam, self.counters,
             )
         )
@@ -202,7 +206,7 @@ class Solver:
         entry = int(self._core.lookup(self.memo, cands, lh, d))
         if entry < 0 or not (entry & 1):
             self._core._solve(
-                cands, legal, lh, d, self._core.INF, -1, self.table, self.memo, self.hard,
+                cands, legal, lh, d, self._core.INF, -1, self.table, self.by_answer, self.memo, self.hard,
                 self.codes, self.letter_counts, self.n_patterns, self.beam, self.counters,
             )
             entry = int(self._core.lookup(self.memo, cands, lh, d))
