@@ -5,9 +5,8 @@ exact any more.  In *prior mode* the answers are all the allowed guesses, each
 weighted by how common the word is in English, from the ``wordfreq`` package
 (offline; its data ships inside the wheel).
 
-The weight of a word with Zipf frequency ``z`` (log10 of occurrences per
-billion words; "the" is about 7.7, "cigar" 3.1, "salet" 0)
-is a logistic curve, so common words weigh about 1 and rare ones are smoothed
+The weight of a word with Zipf frequency ``z`` (log10 of uses per billion
+words; "about" 6.4, "cigar" 3.57, "salet" 0) is a logistic curve, so common words weigh about 1 and rare ones are smoothed
 rather than excluded (wordfreq gives 0 to every word it does not know, about
 31 % of the 12972 guesses)::
 
