@@ -131,7 +131,10 @@ class PriorPlayer(Strategy):
         self.inner = get_strategy(inner) if isinstance(inner, str) else inner
         self.weights = np.asarray(weights, dtype=np.float64)
         self.weights.flags.writeable = False
-        self.higher_is_better = self.inner.higher_is_better
+
+    @property
+    def higher_is_better(self) -> bool:  # type: ignore[override]  # read scores as inner's
+        return self.inner.higher_is_better
 
     def options(self) -> dict[str, Any]:
         return {"inner": self.inner.key}

@@ -41,7 +41,7 @@ from .table import pattern_table
 from .types import FloatArray, PatternTable
 from .words import WordList
 
-__all__ = ["Grid", "GuessReview", "Review", "parse_grid", "review_game", "SHOW_WORDS"]
+__all__ = ["SHOW_WORDS", "Grid", "GuessReview", "Review", "parse_grid", "review_game"]
 
 #: list the remaining candidate words when at most this many are left
 SHOW_WORDS = 12
@@ -277,7 +277,7 @@ def review_game(
         luck = float(prob[size > k].sum() + 0.5 * prob[size == k].sum())
 
         guesses_now = legal if len(legal) else state.candidate_guesses
-        parts, largest, sumsq, ent = partition_stats(table, guesses_now, candidates, npat)
+        _parts, _largest, sumsq, ent = partition_stats(table, guesses_now, candidates, npat)
         if weights is not None:
             from .kernels import partition_stats_weighted
 

@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pytest
 
-from wordlelab import Session, WordList, get_strategy
+from wordlelab import Session, get_strategy
 from wordlelab.errors import WordListError
 from wordlelab.prior import (
     PRIOR_CENTER,
@@ -41,7 +41,7 @@ def test_prior_wordlist_makes_every_allowed_word_an_answer(small_words):
     assert wl.name == "small+prior"
     assert w.shape == (len(wl.answers),) and np.all(w > 0)
     assert np.allclose(w, frequency_weights(list(wl.answers)))
-    again_wl, again = prior_wordlist(small_words)  # read back from the cache
+    _again_wl, again = prior_wordlist(small_words)  # read back from the cache
     assert np.array_equal(again, w)
     _, other = prior_wordlist(small_words, center=4.0)  # a different key
     assert not np.allclose(other, w)

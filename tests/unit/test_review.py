@@ -17,6 +17,7 @@ from wordlelab.errors import (
 from wordlelab.feedback import format_pattern
 from wordlelab.review import parse_grid, review_game
 
+
 def rv(*args, **kwargs):
     """review_game with the fast greedy suggestion unless a test names one."""
     kwargs.setdefault("strategy", "entropy")
@@ -165,15 +166,15 @@ def test_full_list_game(words, table):
 @pytest.mark.parametrize(
     "kwargs, error, match",
     [
-        (dict(guesses=[], answer="crate"), InvalidWordError, "no guesses"),
-        (dict(guesses=["salet"]), WordlelabError, "answer or the colours"),
-        (dict(guesses=["zzzzz"], answer="crate"), InvalidWordError, "not in the allowed"),
-        (dict(guesses=["salet"], answer="eerie"), InvalidWordError, "not a possible answer"),
-        (dict(guesses=["salet", "crate"], patterns=["00000"]), InvalidPatternError, "2 guesses but 1"),
-        (dict(guesses=["salet"], answer="crate", patterns=["22222"]), InconsistentFeedbackError, "not what"),
-        (dict(guesses=["salet", "crate"], patterns=["22222", "22222"]), InvalidPatternError, "already solved"),
-        (dict(guesses=["salet", "crane"], patterns=["00000", "22222"]), InconsistentFeedbackError, "guess 2"),
-        (dict(guesses=["salet"], patterns=["0012"]), InvalidPatternError, "4 marks"),
+        ({"guesses": [], "answer": "crate"}, InvalidWordError, "no guesses"),
+        ({"guesses": ["salet"]}, WordlelabError, "answer or the colours"),
+        ({"guesses": ["zzzzz"], "answer": "crate"}, InvalidWordError, "not in the allowed"),
+        ({"guesses": ["salet"], "answer": "eerie"}, InvalidWordError, "not a possible answer"),
+        ({"guesses": ["salet", "crate"], "patterns": ["00000"]}, InvalidPatternError, "2 guesses but 1"),
+        ({"guesses": ["salet"], "answer": "crate", "patterns": ["22222"]}, InconsistentFeedbackError, "not what"),
+        ({"guesses": ["salet", "crate"], "patterns": ["22222", "22222"]}, InvalidPatternError, "already solved"),
+        ({"guesses": ["salet", "crane"], "patterns": ["00000", "22222"]}, InconsistentFeedbackError, "guess 2"),
+        ({"guesses": ["salet"], "patterns": ["0012"]}, InvalidPatternError, "4 marks"),
     ],
 )
 def test_errors(small_words, kwargs, error, match):

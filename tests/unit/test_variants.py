@@ -41,7 +41,7 @@ def _reference_reply(guess: str, cands: frozenset[str]) -> tuple[int, frozenset[
 def _brute_force_best(words: WordList, limit: int = 6) -> int | None:
     """Fewest guesses forcing a win, by plain exhaustive recursion (no bounds)."""
 
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def best(cands: frozenset[str], left: int) -> int | None:
         if len(cands) == 1:
             return 1

@@ -27,7 +27,6 @@ from ._app import (
 )
 
 
-
 def _split_words(played: list[str]) -> list[str]:
     return [w for item in played for w in re.split(r"[,;\s]+", item) if w]
 

@@ -13,15 +13,28 @@ import typer
 from rich.text import Text
 
 from ..errors import WordlelabError
+from ..feedback import decode, format_pattern, parse_pattern
 from ..game import DEFAULT_STRATEGY, Session
-from ..prior import PRIOR_CENTER, PRIOR_WIDTH, PriorPlayer, frequency_weights, prior_wordlist, zipf_frequencies
+from ..prior import (
+    PRIOR_CENTER,
+    PRIOR_WIDTH,
+    PriorPlayer,
+    frequency_weights,
+    prior_wordlist,
+    zipf_frequencies,
+)
 from ..simulate import play_game
 from ..strategies import get_strategy
-from ..feedback import decode, format_pattern, parse_pattern
 from ..table import pattern_table
 from ..variants.absurdle import Absurdle, solve_absurdle
-from ..variants.multi import MULTI_PRESETS, MultiGame, MultiResult, MultiSolver, default_max_guesses, play_multi
-from .assistant import parse_history
+from ..variants.multi import (
+    MULTI_PRESETS,
+    MultiGame,
+    MultiResult,
+    MultiSolver,
+    default_max_guesses,
+    play_multi,
+)
 from ._app import (
     _STYLE,
     GuessesOpt,
@@ -37,6 +50,7 @@ from ._app import (
     print_json,
     tiles,
 )
+from .assistant import parse_history
 
 _QUIT = ("quit", "exit", "q")
 

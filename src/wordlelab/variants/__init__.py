@@ -3,12 +3,12 @@ multi-board games (Dordle, Quordle, Octordle).  Plain data and algorithms;
 the terminal front ends are in :mod:`wordlelab.cli.variants`."""
 
 from .absurdle import Absurdle, AbsurdleProof, adversary_reply, solve_absurdle, verify_line
-from .multi import MultiGame, MultiSolver, MULTI_PRESETS, play_multi
+from .multi import MULTI_PRESETS, MultiGame, MultiSolver, play_multi
 
 __all__ = [
+    "MULTI_PRESETS",
     "Absurdle",
     "AbsurdleProof",
-    "MULTI_PRESETS",
     "MultiGame",
     "MultiSolver",
     "adversary_reply",
