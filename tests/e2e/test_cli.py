@@ -162,3 +162,14 @@ def test_other_word_lengths_end_to_end(tmp_path: Path, answers: list[str]) -> No
         turns = json.loads(r.output)["turns"]
         assert turns[-1]["guess"] == answer
         assert all(t["pattern"] == format_pattern(feedback(t["guess"], answer), len(answer)) for t in turns)
+
+
+def test_prior_freq_makes_any_allowed_word_an_answer() -> None:
+    assert run("solve", "snafu").exit_code == 2  # not in the 2315
+    r = run("solve", "snafu", "--prior", "freq", "--json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["turns"][-1]["guess"] == "snafu"
+    s = run("suggest", "--prior", "freq", "--history", "tares:02011", "--json")
+    data = json.loads(s.output)
+    assert data["candidates"] > 0 and "cause" in data["candidate_words"]
+    assert run("suggest", "--prior", "bogus").exit_code == 2

@@ -12,8 +12,9 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from ..errors import WordlelabError
+from ..errors import WordlelabError, WordListError
 from ..feedback import Mark, decode, format_pattern
+from ..types import FloatArray
 from ..words import WordList, load_wordlist
 
 app = typer.Typer(
@@ -48,6 +49,14 @@ StrategyOpt = Annotated[
     str, typer.Option("--strategy", "-s", help="Strategy name (see `wordlelab strategies`).")
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+PriorOpt = Annotated[
+    str,
+    typer.Option(
+        "--prior",
+        help="none: the list's answers, equally likely. freq: any allowed word may be the "
+        "answer, weighted by word frequency (see docs/unknown-answers.md).",
+    ),
+]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -74,6 +83,17 @@ def handle_errors(func: F) -> F:
 
 def load_words(words: str, guesses: str | None) -> WordList:
     return load_wordlist(words, guesses)
+
+
+def apply_prior(wl: WordList, prior: str) -> tuple[WordList, FloatArray | None]:
+    """``--prior``: the list unchanged, or every allowed word as an answer with its weight."""
+    if prior == "none":
+        return wl, None
+    if prior == "freq":
+        from ..prior import prior_wordlist
+
+        return prior_wordlist(wl)
+    raise WordListError(f"unknown prior {prior!r}; use --prior none or --prior freq")
 
 
 def tiles(word: str, pattern: int) -> Text:

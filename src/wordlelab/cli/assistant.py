@@ -15,9 +15,11 @@ from ._app import (
     GuessesOpt,
     HardOpt,
     JsonOpt,
+    PriorOpt,
     StrategyOpt,
     WordsOpt,
     app,
+    apply_prior,
     console,
     err_console,
     handle_errors,
@@ -94,11 +96,12 @@ def suggest(
     words: WordsOpt = "original",
     guesses: GuessesOpt = None,
     top: TopOpt = 5,
+    prior: PriorOpt = "none",
     json_out: JsonOpt = False,
 ) -> None:
     """One-shot: the best next guesses after HISTORY."""
-    wl = load_words(words, guesses)
-    session = Session(wl, hard=hard)
+    wl, weights = apply_prior(load_words(words, guesses), prior)
+    session = Session(wl, hard=hard, weights=weights)
     for word, pattern in parse_history(history):
         session.play(word, pattern)
     strat = get_strategy(strategy)
@@ -133,11 +136,12 @@ def assist(
     words: WordsOpt = "original",
     guesses: GuessesOpt = None,
     top: TopOpt = 5,
+    prior: PriorOpt = "none",
 ) -> None:
     """Interactive helper: suggests a guess, you report what you played and saw."""
-    wl = load_words(words, guesses)
+    wl, weights = apply_prior(load_words(words, guesses), prior)
     strat = get_strategy(strategy)
-    session = Session(wl, hard=hard)
+    session = Session(wl, hard=hard, weights=weights)
     console.print(f"wordlelab assistant: {wl!r}{', hard mode' if hard else ''}")
     console.print(HELP)
     _show(session, strat, top)

@@ -18,9 +18,11 @@ from ._app import (
     GuessesOpt,
     HardOpt,
     JsonOpt,
+    PriorOpt,
     StrategyOpt,
     WordsOpt,
     app,
+    apply_prior,
     console,
     err_console,
     handle_errors,
@@ -59,11 +61,16 @@ def solve(
     start: Annotated[str | None, typer.Option("--start", help="Force the first guess.")] = None,
     words: WordsOpt = "original",
     guesses: GuessesOpt = None,
+    prior: PriorOpt = "none",
     json_out: JsonOpt = False,
 ) -> None:
     """Auto-solve ANSWER and show each guess, its tiles and the candidates left."""
-    wl = load_words(words, guesses)
+    wl, weights = apply_prior(load_words(words, guesses), prior)
     strat = get_strategy(strategy)
+    if weights is not None:
+        from ..prior import PriorPlayer
+
+        strat = PriorPlayer(strat, weights)
     if start is not None:
         Game(answer, wl, hard=hard).session.check_guess(start)  # validate before playing
     turns = play_game(wl, answer, strat, hard=hard, start=start)
