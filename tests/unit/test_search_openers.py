@@ -48,7 +48,8 @@ def test_serial_pool_and_resume_agree(tmp_path, small_words: WordList) -> None:
     assert set(store.done(job.key)) == set(names)
 
 
-@pytest.mark.slow  # ~30 s: each dask worker process compiles the search (~5 s), twice for the killed one
+# a few seconds: the workers load the compiled search from numba's on-disk cache,
+# written by the serial run in this same test
 def test_dask_worker_killed_mid_run(tmp_path, small_words: WordList) -> None:
     """A 2-worker LocalCluster loses a worker mid-run; results are complete and exact."""
     pytest.importorskip("distributed")

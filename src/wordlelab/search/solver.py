@@ -217,8 +217,12 @@ class Solver:
             )
         return guess
 
-    def _build(self, cands: IndexArray, history: tuple[Step, ...], forced: int | None) -> Node:
-        legal = self.legal_after(history)
+    def _build(
+        self, cands: IndexArray, history: tuple[Step, ...], forced: int | None,
+        legal: IndexArray | None = None,
+    ) -> Node:
+        if legal is None:
+            legal = self.legal_after(history)
         d = self.max_guesses - len(history)
         g = forced if forced is not None else self._best_guess(cands, legal, d)
         node = Node(int(g))
@@ -228,7 +232,14 @@ class Solver:
             if p == win:
                 continue
             child = cands[row == p]
-            node.children[int(p)] = self._build(child, history + (Step(int(g), int(p)),), None)
+            child_legal = (
+                self._core.hard_filter(legal, int(g), int(p), self.codes, self.letter_counts)
+                if self.hard
+                else legal
+            )
+            node.children[int(p)] = self._build(
+                child, history + (Step(int(g), int(p)),), None, child_legal
+            )
         return node
 
     # -- the whole job ---------------------------------------------------------

@@ -132,7 +132,7 @@ class Optimal(Strategy):
         out = [Ranked(guess, words.allowed[guess], total / n, {"total": float(total), "exact": 1.0})]
         if top > 1:
             out.extend(self._alternatives(state, guess, top - 1))
-        return out[:top]
+        return _with_partition_stats(state, out[:top])
 
     def _alternatives(self, state: State, chosen: int, k: int) -> list[Ranked]:
         """The next guesses by greedy bound; exact values when the set is small."""
@@ -161,6 +161,24 @@ class Optimal(Strategy):
             b = float(stats["bound"][i])
             out.append(Ranked(int(g), state.words.allowed[g], b / n, {"total": b, "exact": 0.0}))
         return out
+
+
+def _with_partition_stats(state: State, ranked: list[Ranked]) -> list[Ranked]:
+    """Add the usual split figures (entropy, expected, parts, largest) for display."""
+    from ..kernels import partition_stats
+
+    guesses = np.array([r.guess for r in ranked], dtype=np.int64)
+    parts, largest, sumsq, entropy = partition_stats(
+        state.table, guesses, state.candidates, state.n_patterns
+    )
+    n = max(len(state.candidates), 1)
+    return [
+        Ranked(r.guess, r.word, r.score, {
+            **r.stats, "entropy": float(entropy[i]), "expected": float(sumsq[i]) / n,
+            "parts": float(parts[i]), "largest": float(largest[i]),
+        })
+        for i, r in enumerate(ranked)
+    ]
 
 
 def _subtree_total(node: Any, state: State) -> int:
