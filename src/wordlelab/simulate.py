@@ -171,6 +171,13 @@ class Results:
         return int(s.max()) if len(s) else 0
 
     @property
+    def mean_wins(self) -> float:
+        """Mean guesses over the games won (solved within :data:`WIN_LIMIT`), as some
+        seeds reported it (NaN if none)."""
+        won = self.guesses[(self.guesses > 0) & (self.guesses <= WIN_LIMIT)]
+        return float(won.mean()) if len(won) else math.nan
+
+    @property
     def wins(self) -> int:
         """Games solved in at most :data:`WIN_LIMIT` guesses."""
         return int(np.count_nonzero((self.guesses > 0) & (self.guesses <= WIN_LIMIT)))
@@ -222,6 +229,7 @@ class Results:
             "mean": _round(self.mean),
             "std": _round(self.std),
             "max": self.max,
+            "mean_wins": _round(self.mean_wins),
             "win_rate": _round(self.win_rate),
             "wins": self.wins,
             "busts": self.busts,

@@ -94,3 +94,34 @@ def test_entropy_2_beats_greedy_on_the_default_lists_opening(words, table) -> No
     state = State(words, table, np.arange(len(words.answers)), np.arange(len(words.allowed)))
     ranked = get_strategy("entropy-2", width=3).rank(state, 3)
     assert ranked[0].stats["two_step"] >= max(r.stats["entropy"] for r in ranked)
+
+
+@pytest.mark.parametrize(
+    "name, commons, wins, mean_wins",
+    [
+        ("set_score", False, 2301, 4.0561),  # seed: 99.39 % (14 failed words), 4.0561
+        ("global", True, 2259, 4.6432),  # seed: 97.58 %, 4.6432 (needs the exact float ties)
+        ("sc_added", True, 2281, 4.3012),  # seed: 98.53 %, 4.3012 (needs the commons quirk)
+    ],
+)
+def test_letter_family_reproduces_the_notebook_table(day_order, name, commons, wins, mean_wins) -> None:  # type: ignore[no-untyped-def]
+    strat = get_strategy(name, commons=commons, cumulative=True)
+    r = run_benchmark(day_order, strat, rule="naive")
+    assert r.wins == wins
+    assert round(r.mean_wins, 4) == mean_wins
+
+
+def test_commons_bias_walks_like_the_seed() -> None:
+    from wordlelab.strategies.base import Ranked
+    from wordlelab.strategies.letter_scores import commons_bias
+
+    common = np.array([False, True, True, False, True])
+    head = [Ranked(i, str(i), 0.0) for i in range(5)]
+    # Python's reversed() over the list being mutated: 4 moves to the front, the walk
+    # then meets 2 (moved) and 0 and 1 again after the shift; 1 is never moved
+    sugg = list(range(5))
+    for w in reversed(sugg):
+        if common[w]:
+            sugg.insert(0, sugg.pop(sugg.index(w)))
+    assert sugg == [4, 2, 0, 1, 3]
+    assert [r.guess for r in commons_bias(head, common)] == sugg

@@ -26,6 +26,7 @@ def test_ladder_statistics_by_hand() -> None:
     assert list(r.answers) == ["xab", "xac", "xad", "xae", "xaf", "xag", "xah", "xai", "xaj"]
     assert list(r.guesses) == [1, 2, 3, 4, 5, 6, 7, 8, 9]
     assert r.mean == 5.0
+    assert r.mean_wins == 3.5  # games 1..6 only
     assert r.std == pytest.approx(math.sqrt(60 / 9))  # population SD of 1..9
     assert r.max == 9
     assert r.wins == 6 and r.busts == 3 and r.unsolved == 0

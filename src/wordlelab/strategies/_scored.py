@@ -65,6 +65,10 @@ class ScoredStrategy(Strategy):
     score_name: ClassVar[str] = "score"
     #: with one candidate left the pool is that candidate, so the tree walk may skip asking
     endgame_limit: ClassVar[int] = 1
+    #: scores are compared rounded to this many decimals, so that sums taken in a
+    #: different order still tie; ``None`` compares the floats exactly (for scores
+    #: summed in a fixed order, to reproduce a seed's tie-breaks bit for bit)
+    tie_decimals: ClassVar[int | None] = 9
 
     def pool(self, state: State) -> IndexArray:
         """The guesses considered (allowed indices): the legal candidates by default."""
@@ -86,7 +90,7 @@ class ScoredStrategy(Strategy):
             (
                 answer_rank(state.words)[pool],
                 *reversed(self.tie_keys(state, pool)),
-                -np.round(score, 9),
+                -(score if self.tie_decimals is None else np.round(score, self.tie_decimals)),
             )
         )[:top]
         return [

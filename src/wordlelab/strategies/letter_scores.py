@@ -26,9 +26,9 @@ otherwise.
 
 Differences from the seed, on purpose (see docs/strategies.md): the statistics are
 recomputed from the candidates each turn (the seed kept adding each turn's counts
-to the previous ones, never resetting them), and ``in_words`` sums over the
-letters (the seed's ``=`` instead of ``+=`` kept only an arbitrary letter's share,
-which depends on Python's hash seed).
+to the previous ones, never resetting them; option ``cumulative`` does that too),
+and ``in_words`` sums over the letters (the seed's ``=`` instead of ``+=`` kept
+only an arbitrary letter's share, which depends on Python's hash seed).
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ import numpy as np
 from ..feedback import Mark, decode
 from ..state import State
 from ..types import IndexArray
+from .base import Ranked
 from ._scored import ScoredStrategy, answer_rank, distinct_mask, positional_counts, register_all
 
 SCORES = (
@@ -54,21 +55,47 @@ SCORES = (
     "set_in_prod",
     "all_prod",
 )
+#: scores summed over a word's distinct letters
+SET_SCORES = ("set_score", "in_words", "set_in_prod", "all_prod")
 #: the seed's fill gate: fill while fewer than this many distinct letters have shown up
 FILL_LETTERS = 6
 #: the seed's commons bias looks at this many top words
 COMMONS_TOP = 10
 
 
-def letter_scores(state: State, pool: IndexArray) -> dict[str, np.ndarray]:
-    """Every score of the family for the words ``pool`` (allowed indices)."""
+def _past_candidates(state: State) -> list[IndexArray]:
+    """The candidate sets before each guess of the history and now (for ``cumulative``).
+
+    Re-derived from the history with the state's own table; the state is not changed.
+    """
+    sets = [np.arange(len(state.words.answers), dtype=np.int64)]
+    for step in state.history:
+        prev = sets[-1]
+        sets.append(prev[np.asarray(state.table[step.guess, prev]) == step.pattern])
+    return sets
+
+
+def letter_scores(state: State, pool: IndexArray, cumulative: bool = False) -> dict[str, np.ndarray]:
+    """Every score of the family for the words ``pool`` (allowed indices).
+
+    With ``cumulative`` the letter counts are summed over the candidate sets of
+    every turn so far, as the seed's code did by never resetting them (the
+    ``in_words`` share still divides by the current number of candidates).
+    """
     words = state.words
     alpha = len(words.alphabet)
-    cand = words.answer_codes[state.candidates]
-    n = max(len(cand), 1)
-    local_share = positional_counts(cand, alpha) / n  # (L, alpha)
-    global_share = np.bincount(cand.ravel(), minlength=alpha) / max(cand.size, 1)
-    contains = distinct_mask(cand, alpha).sum(axis=0).astype(np.float64)
+    sets = _past_candidates(state) if cumulative else [state.candidates]
+    pos_counts = np.zeros((words.length, alpha), dtype=np.int64)
+    copies = np.zeros(alpha, dtype=np.int64)
+    contains = np.zeros(alpha, dtype=np.float64)
+    for cset in sets:
+        cand = words.answer_codes[cset]
+        pos_counts += positional_counts(cand, alpha)
+        copies += np.bincount(cand.ravel(), minlength=alpha)
+        contains += distinct_mask(cand, alpha).sum(axis=0)
+    n = max(len(state.candidates), 1)
+    local_share = pos_counts / np.maximum(pos_counts.sum(axis=1, keepdims=True), 1)  # (L, alpha)
+    global_share = copies / max(int(copies.sum()), 1)
     set_share = contains / max(contains.sum(), 1.0)
     in_share = contains / n
     codes = words.allowed_codes[pool]
@@ -107,15 +134,41 @@ def _letters_seen(state: State) -> tuple[set[int], set[int]]:
     return guessed, shown
 
 
+def commons_bias(head: list[Ranked], is_common: np.ndarray) -> list[Ranked]:
+    """The seed's commons bias, step for step: walking the list from its end, each
+    common word is moved to the front.  The seed mutated the list while walking
+    it with ``reversed()``, so the walk skips words and the result is not simply
+    "common words first"; this reproduces it exactly."""
+    out = list(head)
+    i = len(out) - 1  # reversed() walks indices downward, re-reading the list each step
+    while i >= 0:
+        if i < len(out):
+            r = out[i]
+            if is_common[r.guess]:
+                out.insert(0, out.pop(out.index(r)))
+        i -= 1
+    return out
+
+
 class LetterScore(ScoredStrategy):
     method: ClassVar[str] = ""
 
-    def __init__(self, fill: bool = True, commons: bool = False) -> None:
+    @property
+    def tie_decimals(self) -> int | None:  # type: ignore[override]
+        # position-order sums are computed exactly as the seed did (same float
+        # operations in the same order), so their ties are the seed's ties; sums
+        # over a word's distinct letters had a hash-dependent order in the seed
+        return 9 if self.method in SET_SCORES else None
+
+    def __init__(self, fill: bool = True, commons: bool = False, cumulative: bool = False) -> None:
         self.fill = bool(fill)
         self.commons = bool(commons)
+        self.cumulative = bool(cumulative)
 
     def options(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
+        if self.cumulative:
+            out["cumulative"] = True
         if not self.fill:
             out["fill"] = False
         if self.commons:
@@ -140,7 +193,7 @@ class LetterScore(ScoredStrategy):
         return fill if fill is not None else super().pool(state)
 
     def scores(self, state: State, pool: IndexArray) -> np.ndarray:
-        return letter_scores(state, pool)[self.method]
+        return letter_scores(state, pool, self.cumulative)[self.method]
 
     def tie_keys(self, state: State, pool: IndexArray) -> list[np.ndarray]:
         # the seed's fill list was [non-answers..., answers...]: non-answers first
@@ -149,11 +202,7 @@ class LetterScore(ScoredStrategy):
     def rank(self, state: State, top: int = 5) -> list[Any]:
         ranked = super().rank(state, max(top, COMMONS_TOP) if self.commons else top)
         if self.commons:
-            is_answer = state.words.allowed_is_answer
-            head = ranked[:COMMONS_TOP]
-            ranked = [r for r in head if is_answer[r.guess]] + [
-                r for r in head if not is_answer[r.guess]
-            ] + ranked[COMMONS_TOP:]
+            ranked = commons_bias(ranked[:COMMONS_TOP], state.words.allowed_is_answer) + ranked[COMMONS_TOP:]
         return ranked[:top]
 
 
