@@ -88,14 +88,6 @@ def test_lookahead_kernel_matches_partition_stats(small_words) -> None:  # type:
         assert h == pytest.approx(ent.max() if len(b) > 1 else 0.0)
 
 
-def test_entropy_2_beats_greedy_on_the_default_lists_opening(words, table) -> None:  # type: ignore[no-untyped-def]
-    from wordlelab.state import State
-
-    state = State(words, table, np.arange(len(words.answers)), np.arange(len(words.allowed)))
-    ranked = get_strategy("entropy-2", width=3).rank(state, 3)
-    assert ranked[0].stats["two_step"] >= max(r.stats["entropy"] for r in ranked)
-
-
 @pytest.mark.parametrize(
     "name, commons, wins, mean_wins",
     [

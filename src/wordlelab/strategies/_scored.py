@@ -99,8 +99,9 @@ class ScoredStrategy(Strategy):
         ]
 
 
-def register_all(base: type[Strategy], names: tuple[str, ...], doc: str) -> None:
-    """Register one subclass of ``base`` per name, with ``method = name``.
+def register_all(base: type[Strategy], docs: dict[str, str]) -> None:
+    """Register one subclass of ``base`` per name of ``docs`` (name -> docstring),
+    with ``method = name``.
 
     The classes are also set as attributes of ``base``'s module (so they pickle).
     """
@@ -109,8 +110,8 @@ def register_all(base: type[Strategy], names: tuple[str, ...], doc: str) -> None
     from .base import register
 
     module = sys.modules[base.__module__]
-    for name in names:
+    for name, doc in docs.items():
         cls_name = base.__name__ + "_" + name.replace("-", "_").title().replace("_", "")
-        cls = type(cls_name, (base,), {"method": name, "__doc__": doc.format(name=name)})
+        cls = type(cls_name, (base,), {"method": name, "__doc__": doc})
         cls.__module__ = base.__module__
         setattr(module, cls_name, register(name)(cls))

@@ -206,6 +206,22 @@ class LetterScore(ScoredStrategy):
         return ranked[:top]
 
 
-register_all(LetterScore, SCORES, "Notebook seed letter score '{name}' (options fill, commons).")
+_OPTS = " (notebook; options fill, commons, cumulative)"
+register_all(
+    LetterScore,
+    {
+        "local": "Sum of the letters' shares at their positions" + _OPTS,
+        "global": "Sum of the letters' overall shares, every copy counted" + _OPTS,
+        "sc_added": "local + global letter scores" + _OPTS,
+        "sc_prod": "local x global letter scores" + _OPTS,
+        "sc_sq_added": "local^2 + global^2 letter scores" + _OPTS,
+        "sc_sq_prod": "local^2 x global^2 letter scores" + _OPTS,
+        "set_score": "Sum of distinct letters' shares of word presence" + _OPTS,
+        "in_words": "Sum of distinct letters' fractions of words containing them" + _OPTS,
+        "set_in_prod": "set_score x in_words" + _OPTS,
+        "all_prod": "local x global x set_score x in_words" + _OPTS,
+    },
+)
+
 
 __all__ = ["SCORES", "LetterScore", "letter_scores", "answer_rank"]
