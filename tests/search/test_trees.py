@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from wordlelab import WordList, pattern_table
+from wordlelab import WordList
 from wordlelab.cli import app
 from wordlelab.search import Solver, read_tree, verify_tree
 

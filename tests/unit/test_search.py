@@ -20,7 +20,7 @@ def brute_force(words: WordList, table: np.ndarray, hard: bool, cap: int, pool: 
     every guess at every node (no bounds, no pruning); INF if the cap is too tight."""
     win = all_green(words.length)
 
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def f(cands: tuple[int, ...], history: tuple[Step, ...], d: int) -> int:
         if d == 0:
             return INF

@@ -75,3 +75,19 @@ def test_dask_worker_killed_mid_run(tmp_path, small_words: WordList) -> None:
     assert killed
     assert {w: r.total for w, r in got.items()} == {w: r.total for w, r in serial.items()}
     assert {w: r.total for w, r in store.done(job.key).items()} == {w: r.total for w, r in serial.items()}
+
+
+def test_upper_bound_mode(tmp_path, small_words: WordList) -> None:
+    """With ``upper`` = the best total, the best openers are exact and the rest fail high."""
+    job = ExactJob(small_words)
+    names = _openers(small_words, 6)
+    full = exact_openers(job, names, ResultStore(tmp_path / "f.sqlite"), executor="serial")
+    best = min(r.total for r in full.values())
+    store = ResultStore(tmp_path / "u.sqlite")
+    bounded = exact_openers(job, names, store, executor="serial", upper=best)
+    for w, r in bounded.items():
+        if full[w].total <= best:
+            assert r.exact and r.total == full[w].total
+        else:
+            assert not r.exact and best < r.total <= full[w].total
+    assert store.done(job.key) == {}  # stored under their own configuration

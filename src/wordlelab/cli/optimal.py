@@ -9,12 +9,32 @@ import typer
 from rich.table import Table
 
 from ..errors import WordlelabError
-from ..search import ExactJob, ResultStore, Solver, exact_openers, greedy_scores, read_tree, verify_tree, write_tree
+from ..search import (
+    ExactJob,
+    ResultStore,
+    Solver,
+    exact_openers,
+    greedy_scores,
+    read_tree,
+    verify_tree,
+    write_tree,
+)
 from ..search._core import INF
 from ..search.solver import DEFAULT_MAX_GUESSES
 from ..table import cache_dir, pattern_table
 from ..words import BUILTIN_LISTS
-from ._app import GuessesOpt, HardOpt, JsonOpt, WordsOpt, app, console, err_console, handle_errors, load_words, print_json
+from ._app import (
+    GuessesOpt,
+    HardOpt,
+    JsonOpt,
+    WordsOpt,
+    app,
+    console,
+    err_console,
+    handle_errors,
+    load_words,
+    print_json,
+)
 
 MaxGuessesOpt = Annotated[
     int,
@@ -156,6 +176,11 @@ def openers(
         Path | None, typer.Option("--results", help="SQLite results file (default: in the cache dir).")
     ] = None,
     resume: Annotated[bool, typer.Option("--resume", help="Keep stored results, compute the rest.")] = False,
+    upper: Annotated[
+        int | None,
+        typer.Option("--upper", help="Known total (e.g. from `optimal`): only openers at or "
+                     "below it get exact values, worse ones stop early with a lower bound."),
+    ] = None,
     words: WordsOpt = "original",
     guesses: GuessesOpt = None,
     json_out: JsonOpt = False,
@@ -180,13 +205,13 @@ def openers(
         kind = "dask" if (dask or scheduler) else "process"
 
         def progress(r, done, total):  # type: ignore[no-untyped-def]
-            shown = "impossible" if r.total >= INF else str(r.total)
+            shown = "impossible" if r.total >= INF else str(r.total) if r.exact else f">= {r.total}"
             err_console.print(f"[{done}/{total}] {r.word}: {shown} ({r.seconds:.1f} s)")
 
         try:
             exact_res = exact_openers(
                 job, chosen, store, resume=resume, executor=kind, workers=workers,
-                scheduler=scheduler, progress=progress,
+                scheduler=scheduler, progress=progress, upper=upper,
             )
         finally:
             store.close()
@@ -202,20 +227,26 @@ def openers(
         if w in exact_res:
             t = exact_res[w].total
             row["total"] = None if t >= INF else t
-            row["mean"] = None if t >= INF else round(t / len(wl.answers), 4)
+            row["exact"] = exact_res[w].exact
+            row["mean"] = None if t >= INF or not exact_res[w].exact else round(t / len(wl.answers), 4)
         rows.append(row)
     if exact:
-        rows.sort(key=lambda r: (r["total"] is None, r["total"] or 0, r["guess"]))  # type: ignore[operator]
+        rows.sort(
+            key=lambda r: (r["total"] is None, not r.get("exact", False), r["total"] or 0, r["guess"])
+        )
     if json_out:
         print_json({"hard": hard, "max_guesses": max_guesses, "answers_only_guesses": answers_only,
                     "exact": exact, "openers": rows})
         return
-    t = Table(title=f"openers ({'hard' if hard else 'normal'} mode)", title_justify="left")
+    out = Table(title=f"openers ({'hard' if hard else 'normal'} mode)", title_justify="left")
     cols = ["guess", "bound", "parts", "largest", "entropy"] + (["total", "mean"] if exact else [])
     for c in cols:
-        t.add_column(c, justify="left" if c == "guess" else "right")
+        out.add_column(c, justify="left" if c == "guess" else "right")
     for r in rows:
-        t.add_row(*("-" if r.get(c) is None else str(r.get(c)) for c in cols))
-    console.print(t)
+        cells = ["-" if r.get(c) is None else str(r.get(c)) for c in cols]
+        if exact and r.get("exact") is False:
+            cells[cols.index("total")] = f">= {r['total']}"
+        out.add_row(*cells)
+    console.print(out)
     if not exact:
         console.print("bound: a lower bound on the total guesses; --exact proves the totals")

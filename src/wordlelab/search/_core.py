@@ -1,3 +1,5 @@
+# mypy: disable-error-code="no-untyped-def"
+# (numba kernels are typed by their docstrings, as in wordlelab.kernels)
 """The compiled depth-first search for minimum-total-guesses decision trees.
 
 Arrays in, integers out; no strings, no I/O.  :mod:`wordlelab.search.solver`
@@ -243,12 +245,9 @@ def _scan(by_answer, guesses, cands, r, n_patterns, glb, sumsq):  # pragma: no c
                 m = counts[b]
                 counts[b] = 0
                 sq += m * m
-                if m > big:
-                    big = m
+                big = max(big, m)
             sumsq[j] = sq
-            if parts == 1 and not has_win:  # one bucket, no win: the guess tells nothing
-                lb = INF
-            elif r <= 1 and big > 1:
+            if parts == 1 and not has_win or r <= 1 and big > 1:  # one bucket, no win: the guess tells nothing
                 lb = INF
             else:
                 lb = 3 * n - parts - (1 if has_win else 0)
@@ -317,8 +316,7 @@ def _solve(
             _store(memo, key, node_lb, guesses[shortcut], True)
         return node_lb
     scan_lb = node_lb
-    if known_lb > node_lb:
-        node_lb = known_lb
+    node_lb = max(node_lb, known_lb)
     if node_lb >= beta:
         if forced < 0:
             _store(memo, key, node_lb, 0, False)
@@ -329,8 +327,7 @@ def _solve(
     # group is sorted by sum of squares only when the loop reaches it, since
     # most nodes stop after the first few guesses.
     top = 3 * n + 1
-    if beta < top:
-        top = beta
+    top = min(top, beta)
     span = top - scan_lb
     gstart = np.zeros(span + 1, np.int64)
     for j in range(k):
@@ -356,7 +353,7 @@ def _solve(
     # a plain int64, not the literal -1: with a literal numba compiles a second,
     # recursive specialisation that its on-disk cache cannot link back
     # (a crash when the cached function is loaded)
-    child_forced = forced if forced < -1 else -1
+    child_forced = min(-1, forced)
     for r in range(span):
         lo = gstart[r]
         hi = gstart[r + 1]

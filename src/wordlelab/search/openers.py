@@ -91,10 +91,15 @@ class ExactJob:
 
 @dataclass(frozen=True)
 class OpenerResult:
+    """``total`` is the exact optimum from ``word`` if ``exact``, else a proven
+    lower bound (the search failed high against the ``upper`` bound it was
+    given); ``INF`` (see ``_core``) if no tree finishes within the cap."""
+
     word: str
-    total: int  # INF (see _core) if it cannot finish within the cap
+    total: int
     seconds: float
     nodes: int
+    exact: bool = True
 
     def mean(self, answers: int) -> float:
         return self.total / answers
@@ -114,8 +119,13 @@ def _worker_solver(job: ExactJob):  # type: ignore[no-untyped-def]
     )
 
 
-def solve_opener(job: ExactJob, word: str) -> OpenerResult:
-    """The exact total of the best tree opening with ``word`` (a worker task)."""
+def solve_opener(job: ExactJob, word: str, upper: int | None = None) -> OpenerResult:
+    """The exact total of the best tree opening with ``word`` (a worker task).
+
+    With ``upper``, only totals ``<= upper`` are computed exactly; a worse
+    opener stops as soon as that is proven (``exact=False``, ``total`` a lower
+    bound above ``upper``), which is much faster.
+    """
     try:
         import numba
 
@@ -126,8 +136,10 @@ def solve_opener(job: ExactJob, word: str) -> OpenerResult:
     t0 = time.perf_counter()
     nodes0 = solver.nodes
     g = solver.check_start(word)
-    total = solver.value(np.arange(len(job.words.answers), dtype=np.int64), guess=g)
-    return OpenerResult(word, total, time.perf_counter() - t0, solver.nodes - nodes0)
+    beta = None if upper is None else upper + 1
+    total = solver.value(np.arange(len(job.words.answers), dtype=np.int64), guess=g, beta=beta)
+    exact = beta is None or total < beta
+    return OpenerResult(word, total, time.perf_counter() - t0, solver.nodes - nodes0, exact)
 
 
 class ResultStore:
@@ -143,17 +155,20 @@ class ResultStore:
             self.db = sqlite3.connect(self.path)
             self.db.execute(
                 "CREATE TABLE IF NOT EXISTS openers (config TEXT, word TEXT, total INTEGER, "
-                "seconds REAL, nodes INTEGER, PRIMARY KEY (config, word))"
+                "seconds REAL, nodes INTEGER, exact INTEGER, PRIMARY KEY (config, word))"
             )
+            columns = {row[1] for row in self.db.execute("PRAGMA table_info(openers)")}
+            if "exact" not in columns:  # a file from before lower bounds were stored
+                self.db.execute("ALTER TABLE openers ADD COLUMN exact INTEGER DEFAULT 1")
             self.db.commit()
         except sqlite3.Error as exc:
             raise WordlelabError(f"cannot use results file {str(self.path)!r}: {exc}") from None
 
     def done(self, config: str) -> dict[str, OpenerResult]:
         rows = self.db.execute(
-            "SELECT word, total, seconds, nodes FROM openers WHERE config = ?", (config,)
+            "SELECT word, total, seconds, nodes, exact FROM openers WHERE config = ?", (config,)
         ).fetchall()
-        return {w: OpenerResult(w, int(t), float(s), int(n)) for w, t, s, n in rows}
+        return {w: OpenerResult(w, int(t), float(s), int(n), bool(e)) for w, t, s, n, e in rows}
 
     def clear(self, config: str) -> None:
         self.db.execute("DELETE FROM openers WHERE config = ?", (config,))
@@ -161,8 +176,8 @@ class ResultStore:
 
     def add(self, config: str, r: OpenerResult) -> None:
         self.db.execute(
-            "INSERT OR REPLACE INTO openers VALUES (?, ?, ?, ?, ?)",
-            (config, r.word, r.total, r.seconds, r.nodes),
+            "INSERT OR REPLACE INTO openers VALUES (?, ?, ?, ?, ?, ?)",
+            (config, r.word, r.total, r.seconds, r.nodes, int(r.exact)),
         )
         self.db.commit()
 
@@ -191,13 +206,13 @@ class _Pool:
             except ImportError:  # pragma: no cover
                 raise WordlelabError("dask.distributed is not installed; pip install distributed") from None
             if scheduler:
-                self._client = Client(scheduler)
+                self._client = Client(scheduler)  # type: ignore[no-untyped-call]
             else:
-                self._cluster = LocalCluster(
+                self._cluster = LocalCluster(  # type: ignore[no-untyped-call]
                     n_workers=workers or 2, threads_per_worker=1, processes=True,
                     dashboard_address=None, silence_logs=40,
                 )
-                self._client = Client(self._cluster)
+                self._client = Client(self._cluster)  # type: ignore[no-untyped-call]
         elif kind != "serial":
             raise WordlelabError(f"unknown executor {kind!r}; choose process, dask or serial")
 
@@ -206,20 +221,23 @@ class _Pool:
         """The dask client (None unless ``kind == "dask"``)."""
         return self._client
 
-    def run(self, fn: Callable[..., OpenerResult], job: ExactJob, items: list[str]) -> Iterator[OpenerResult]:
+    def run(
+        self, fn: Callable[..., OpenerResult], job: ExactJob, items: list[str], *extra: Any
+    ) -> Iterator[OpenerResult]:
+        """``fn(job, item, *extra)`` for every item; results in completion order."""
         if self.kind == "serial":
             for it in items:
-                yield fn(job, it)
+                yield fn(job, it, *extra)
         elif self._pool is not None:
-            futs: list[Future[OpenerResult]] = [self._pool.submit(fn, job, it) for it in items]
+            futs: list[Future[OpenerResult]] = [self._pool.submit(fn, job, it, *extra) for it in items]
             for f in futures_as_completed(futs):
                 yield f.result()
         else:
             from distributed import as_completed
 
             job_f = self._client.scatter(job, broadcast=True)
-            futs = [self._client.submit(fn, job_f, it, pure=False, retries=3) for it in items]
-            for f in as_completed(futs):
+            futs = [self._client.submit(fn, job_f, it, *extra, pure=False, retries=3) for it in items]
+            for f in as_completed(futs):  # type: ignore[no-untyped-call]
                 yield f.result()
 
     def close(self) -> None:
@@ -242,15 +260,20 @@ def exact_openers(
     scheduler: str | None = None,
     progress: Callable[[OpenerResult, int, int], None] | None = None,
     on_pool: Callable[[Any], None] | None = None,
+    upper: int | None = None,
 ) -> dict[str, OpenerResult]:
     """Exact values of ``openers``, stored in ``store`` as each finishes.
+
+    ``upper``: compute exactly only totals ``<= upper`` (see
+    :func:`solve_opener`); results are stored under a configuration key that
+    includes it, so they never mix with unbounded ones.
 
     With ``resume`` the openers already stored for this configuration are
     kept and not recomputed; without it they are cleared first.
     ``progress(result, done, total)`` is called after each one; ``on_pool``
     gets the executor once it is up (tests use it to kill a dask worker).
     """
-    config = job.key
+    config = job.key if upper is None else f"{job.key}|upper{upper}"
     if not resume:
         store.clear(config)
     have = store.done(config)
@@ -261,7 +284,7 @@ def exact_openers(
         try:
             if on_pool is not None:
                 on_pool(pool)
-            for r in pool.run(solve_opener, job, todo):
+            for r in pool.run(solve_opener, job, todo, upper):
                 store.add(config, r)
                 results[r.word] = r
                 if progress is not None:

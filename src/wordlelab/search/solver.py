@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -20,7 +21,7 @@ from ..types import IndexArray, PatternTable
 from ..words import WordList
 from .tree import Node, Tree, TreeStats
 
-__all__ = ["Solver", "SearchResult", "SearchError", "DEFAULT_MAX_GUESSES"]
+__all__ = ["DEFAULT_MAX_GUESSES", "SearchError", "SearchResult", "Solver"]
 
 #: the game's own limit; also bounds the search depth when no cap is asked for
 DEFAULT_MAX_GUESSES = 6
@@ -69,7 +70,8 @@ class SearchResult:
         return d
 
 
-def _memo():  # type: ignore[no-untyped-def]
+def _memo() -> Any:
+    """An empty numba typed dict int64 -> int64 (the search memo)."""
     from numba import types
     from numba.typed import Dict
 

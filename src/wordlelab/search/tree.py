@@ -172,14 +172,22 @@ def write_tree(tree: Tree, path: str | Path, table: PatternTable) -> TreeStats:
     else:
         w = tree.words
         lines = [
-            "# wordlelab decision tree (one line per answer: guess pattern ...; "
-            "patterns are 0 grey, 1 yellow, 2 green)",
-            f"# words: {head['words']}  answers: {head['answers']}  allowed: {head['allowed']}  "
-            f"digest: {head['digest']}",
-            f"# mode: {head['mode']}  rule: {head['rule']}  max-guesses: {head['max_guesses']}  "
-            f"guess-pool: {head['guess_pool']}",
-            f"# total: {st.total}  mean: {st.mean:.4f}  max: {st.max}  "
-            f"proven: {'yes' if tree.proven else 'no'}",
+            (
+                "# wordlelab decision tree (one line per answer: guess pattern ...; "
+                "patterns are 0 grey, 1 yellow, 2 green)"
+            ),
+            (
+                f"# words: {head['words']}  answers: {head['answers']}  "
+                f"allowed: {head['allowed']}  digest: {head['digest']}"
+            ),
+            (
+                f"# mode: {head['mode']}  rule: {head['rule']}  "
+                f"max-guesses: {head['max_guesses']}  guess-pool: {head['guess_pool']}"
+            ),
+            (
+                f"# total: {st.total}  mean: {st.mean:.4f}  max: {st.max}  "
+                f"proven: {'yes' if tree.proven else 'no'}"
+            ),
         ]
         for k, v in tree.meta.items():
             lines.append(f"# {k}: {v}")
