@@ -131,7 +131,7 @@ def seeds() -> None:
     print("\n### Guessmap seed (mean-guessmap, original lists)\n")
     r = run(sorted_, "mean-guessmap")
     capped = r.guesses.clip(max=7)
-    print(f"- seed: opener early, 98.7% wins, 30 games need 7+, mean 3.88, SD 0.98")
+    print("- seed: opener early, 98.7% wins, 30 games need 7+, mean 3.88, SD 0.98")
     print(f"- ours: opener {r.opening}, {100 * r.win_rate:.1f}% wins, {r.busts} games need 7+ "
           f"(full histogram {r.full_histogram}), mean {r.mean:.4f}, SD {r.std:.4f}; "
           f"counting every game over 6 as 7: mean {capped.mean():.4f}, SD {capped.std():.4f}")

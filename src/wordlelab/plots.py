@@ -17,12 +17,12 @@ from .simulate import WIN_LIMIT, Results
 from .words import WordList
 
 __all__ = [
-    "histogram_plot",
-    "comparison_plot",
-    "letter_position_plot",
-    "bigram_plot",
-    "letter_position_counts",
     "bigram_counts",
+    "bigram_plot",
+    "comparison_plot",
+    "histogram_plot",
+    "letter_position_counts",
+    "letter_position_plot",
     "plot_results",
 ]
 

@@ -77,8 +77,8 @@ def test_bench_parallel_matches_serial(small_words, tmp_path: Path) -> None:  # 
     args = ["bench", "-s", "entropy", "-s", "letter-position", "--both-modes", "--words", str(f), "--json"]
     serial = json.loads(runner.invoke(app, args + ["--jobs", "1"]).stdout)["results"]
     parallel = json.loads(runner.invoke(app, args + ["--jobs", "2"]).stdout)["results"]
-    key = lambda d: (d["strategy"], d["hard"])  # noqa: E731
-    strip = lambda d: {k: v for k, v in d.items() if k != "seconds"}  # noqa: E731
+    key = lambda d: (d["strategy"], d["hard"])
+    strip = lambda d: {k: v for k, v in d.items() if k != "seconds"}
     assert [strip(d) for d in sorted(serial, key=key)] == [strip(d) for d in sorted(parallel, key=key)]
 
 

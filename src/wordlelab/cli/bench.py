@@ -17,7 +17,16 @@ from rich.table import Table
 from ..errors import UnknownStrategyError, WordlelabError
 from ..simulate import MAX_TURNS, Job, Results, combine, run_jobs
 from ..strategies import strategy_class, strategy_names
-from ._app import GuessesOpt, JsonOpt, app, console, err_console, handle_errors, load_words, print_json
+from ._app import (
+    GuessesOpt,
+    JsonOpt,
+    app,
+    console,
+    err_console,
+    handle_errors,
+    load_words,
+    print_json,
+)
 
 #: exit status when the run was interrupted (the shell's convention for SIGINT)
 EXIT_INTERRUPTED = 130

@@ -14,7 +14,7 @@ from ..types import FloatArray, IndexArray, PatternTable
 
 
 @njit(cache=True, nogil=True)
-def _best_entropies(table, pool, members, offsets, n_patterns, out):  # pragma: no cover
+def _best_entropies(table, pool, members, offsets, n_patterns, out):  # type: ignore[no-untyped-def]  # pragma: no cover
     counts = np.zeros(n_patterns, np.int64)
     for b in range(offsets.shape[0] - 1):
         lo = offsets[b]

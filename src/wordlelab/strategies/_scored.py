@@ -40,15 +40,6 @@ def positional_counts(codes: np.ndarray, alpha: int) -> np.ndarray:
     return out
 
 
-def presence_counts(codes: np.ndarray, alpha: int) -> np.ndarray:
-    """``int64[alpha]``: how many of the words contain each letter at least once."""
-    present = np.zeros((codes.shape[0], alpha), dtype=bool)
-    rows = np.arange(codes.shape[0])
-    for i in range(codes.shape[1]):
-        present[rows, codes[:, i]] = True
-    return present.sum(axis=0).astype(np.int64)
-
-
 def distinct_mask(codes: np.ndarray, alpha: int) -> np.ndarray:
     """``bool[n, alpha]``: which letters each word contains."""
     present = np.zeros((codes.shape[0], alpha), dtype=bool)

@@ -71,7 +71,10 @@ class LetterPosition(_FrequencyTies):
         words = state.words
         counts = positional_counts(words.answer_codes[state.candidates], len(words.alphabet))
         codes = words.allowed_codes[pool]
-        return sum(counts[i][codes[:, i]] for i in range(words.length)).astype(np.float64)
+        total = np.zeros(len(pool), dtype=np.float64)
+        for i in range(words.length):
+            total += counts[i][codes[:, i]]
+        return total
 
 
 @register("avg-reduction")

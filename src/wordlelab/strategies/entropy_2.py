@@ -109,8 +109,6 @@ class EntropyTwo(Strategy):
 
     def rank(self, state: State, top: int = 5) -> list[Ranked]:
         first = self._greedy.rank(state, max(self.width, top))
-        cands = state.candidates
-        n = len(cands)
         scored = []
         for pos, r in enumerate(first[: self.width]):
             follow = self._follow_up(state, r.guess)

@@ -46,4 +46,5 @@ class MeanGuessmap(ScoredStrategy):
         if values is None:
             values = self._values[state.length] = guessmap_values(state.length)
         sub = np.asarray(state.table[pool][:, state.candidates])
-        return -values[sub].mean(axis=1)  # higher is better for the base class
+        out: np.ndarray = -values[sub].mean(axis=1)  # higher is better for the base class
+        return out

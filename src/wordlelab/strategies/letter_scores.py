@@ -40,8 +40,8 @@ import numpy as np
 from ..feedback import Mark, decode
 from ..state import State
 from ..types import IndexArray
-from .base import Ranked
 from ._scored import ScoredStrategy, answer_rank, distinct_mask, positional_counts, register_all
+from .base import Ranked
 
 SCORES = (
     "local",
@@ -224,4 +224,4 @@ register_all(
 )
 
 
-__all__ = ["SCORES", "LetterScore", "letter_scores", "answer_rank"]
+__all__ = ["SCORES", "LetterScore", "answer_rank", "letter_scores"]
