@@ -202,8 +202,8 @@ class Solver:
 
     def _best_guess(self, cands: IndexArray, legal: IndexArray, d: int) -> int:
         n = len(cands)
-        if n <= 2:
-            return int(self.words.answer_to_allowed[cands[0]])
+        if n <= 2:  # either candidate is optimal: the lowest allowed index, as strategies do
+            return int(self.words.answer_to_allowed[cands].min())
         lh = self._legal_hash(legal)
         entry = int(self._core.lookup(self.memo, cands, lh, d))
         if entry < 0 or not (entry & 1):

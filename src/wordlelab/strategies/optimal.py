@@ -112,8 +112,8 @@ class Optimal(Strategy):
         if total >= INF:  # pragma: no cover - six more guesses always suffice in practice
             raise WordlelabError("no tree finds every remaining candidate within six more guesses")
         legal = np.array(state.legal, dtype=np.int64)
-        if n <= 2:
-            return int(state.words.answer_to_allowed[np.sort(state.candidates)[0]]), total
+        if n <= 2:  # either candidate is optimal: the lowest allowed index (standard tie-break)
+            return int(state.words.answer_to_allowed[state.candidates].min()), total
         entry = solver._core.lookup(
             solver.memo, np.sort(state.candidates), solver._legal_hash(legal), cap - len(state.history)
         )
