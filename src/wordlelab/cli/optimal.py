@@ -91,7 +91,12 @@ def optimal(
         f"total {result.total}, mean {result.mean:.4f}, max {st.max}"
     )
     console.print("games by guesses: " + ", ".join(f"{k}: {v}" for k, v in st.histogram.items()))
-    what = "proven optimal" if result.proven else "upper bound (not proven optimal)"
+    if not result.exact:
+        what = "upper bound (beam search, not proven optimal)"
+    elif start is not None or result.proven:
+        what = "proven optimal" + (f" for opener {result.start.upper()}" if start else "")
+    else:
+        what = f"proven optimal for opener {result.start.upper()}"
     console.print(f"{what}; {result.seconds:.2f} s, {result.nodes} nodes searched")
     if result.note:
         console.print(result.note)

@@ -38,12 +38,14 @@ class SearchResult:
     start: str
     total: int
     answers: int
+    #: with a given start: optimal for that opener; without: for every opener
     proven: bool
     seconds: float
     nodes: int
     tree: Tree | None = None
     stats: TreeStats | None = None
     note: str = ""
+    exact: bool = True
     openers_tried: list[tuple[str, int, bool]] = field(default_factory=list)
 
     @property
@@ -58,6 +60,8 @@ class SearchResult:
             "max": self.stats.max if self.stats else None,
             "histogram": self.stats.histogram if self.stats else None,
             "proven": self.proven,
+            # the tree is optimal for its opener whenever the search was exact
+            "proven_for_start": self.exact,
             "seconds": round(self.seconds, 3),
             "nodes": self.nodes,
         }
@@ -283,16 +287,16 @@ class Solver:
                     "raise --max-guesses or --top"
                 )
             everything = n_done == len(order)
-            proven = False
-            note = (
-                f"best of the first {n_done} openers by greedy order"
-                + ("" if complete else " (time budget reached)")
-                + (", all openers covered: proven" if everything and self.exact else
-                   f"; {len(order) - n_done} openers not searched, so the opener is not proven optimal")
-            )
-            if everything and self.exact:
-                proven = True
-                note = f"every one of the {n_done} openers searched: proven optimal"
+            proven = everything and self.exact
+            if proven:
+                note = f"every one of the {n_done} openers searched: the opener is proven best too"
+            else:
+                note = (
+                    f"best of the first {n_done} openers by greedy bound"
+                    + ("" if complete else " (time budget reached)")
+                    + f"; {len(order) - n_done} openers not searched, so the opener is not "
+                    "proven best"
+                )
             start = self.words.allowed[g]
         if total >= inf:
             raise SearchError(
@@ -314,4 +318,4 @@ class Solver:
         if st.total != total:  # the memo and the replay must agree
             raise SearchError(f"internal error: search total {total} but the tree replays to {st.total}")
         return SearchResult(start, total, len(all_cands), proven, seconds, self.nodes, tree, st,
-                            note, tried)
+                            note, self.exact, tried)
