@@ -206,7 +206,14 @@ class _Pool:
             except ImportError:  # pragma: no cover
                 raise WordlelabError("dask.distributed is not installed; pip install distributed") from None
             if scheduler:
-                self._client = Client(scheduler)  # type: ignore[no-untyped-call]
+                try:
+                    self._client = Client(scheduler, timeout=15)  # type: ignore[no-untyped-call]
+                except OSError as exc:
+                    raise WordlelabError(
+                        f"cannot reach the dask scheduler at {scheduler!r} ({exc}); start one "
+                        "(e.g. `dask scheduler` and `dask worker ADDRESS`) or leave out "
+                        "--scheduler to use local processes"
+                    ) from None
             else:
                 self._cluster = LocalCluster(  # type: ignore[no-untyped-call]
                     n_workers=workers or 2, threads_per_worker=1, processes=True,
