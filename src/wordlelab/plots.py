@@ -38,10 +38,10 @@ def _pyplot() -> Any:
     return plt
 
 
-def _save(fig: Any, path: str | Path) -> Path:
+def _save(fig: Any, path: str | Path, top: float = 1.0) -> Path:
     p = Path(path)
     p.parent.mkdir(parents=True, exist_ok=True)
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0, 1, top))
     fig.savefig(p, dpi=_DPI)
     _pyplot().close(fig)
     return p
@@ -90,7 +90,7 @@ def comparison_plot(results: Sequence[Results], path: str | Path) -> Path:
     b1 = left.barh(y, means, color="#538d4e")
     left.bar_label(b1, labels=[f"{m:.3f}" for m in means], fontsize=8, padding=2)
     left.set_yticks(y, names, fontsize=8)
-    left.invert_yaxis()
+    left.set_ylim(len(runs) - 0.5, -0.5)  # best on top, no empty margin
     left.set_xlabel("mean guesses to win (lower is better)")
     left.set_xlim(0, max(means, default=1) * 1.15)
     b2 = right.barh(y, busts, color="#c9504c")
@@ -98,7 +98,7 @@ def comparison_plot(results: Sequence[Results], path: str | Path) -> Path:
     right.set_xlabel("games needing more than 6 guesses (%)")
     right.set_xlim(0, max(max(busts, default=0) * 1.2, 1))
     fig.suptitle("Strategy comparison", fontsize=11)
-    return _save(fig, path)
+    return _save(fig, path, top=1 - 0.35 / height)
 
 
 def letter_position_counts(words: WordList, which: str = "answers") -> np.ndarray:
