@@ -8,8 +8,9 @@ candidates and the legal guesses).  So the games against every answer of a list 
 their first guess, the answers that got the same pattern share their second, and so on:
 the games form one decision tree, and :func:`run_benchmark` walks it, asking the
 strategy once per tree node instead of once per game and turn.  For greedy entropy on
-the default lists that is ~1,000 questions instead of ~8,300 (the same numbers come out:
-``tests/unit/test_simulate.py`` checks the walk against :func:`play_game`).
+the default lists that is 318 questions instead of ~7,800 (the same games come out:
+``tests/unit/test_simulate.py`` checks the walk against :func:`play_game`; timings in
+``bench/bench_strategies.py`` and docs/benchmarks.md).
 
 Randomised strategies fit too: they draw their randomness from ``(seed, history)``
 (see :mod:`wordlelab.strategies.random_pick`), so one seed is one tree; Monte Carlo

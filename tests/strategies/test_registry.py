@@ -97,3 +97,10 @@ def test_default_strategy_first_20_games_pinned(words: WordList, table: np.ndarr
     assert DEFAULT_STRATEGY == "entropy"
     r = run_benchmark(words, DEFAULT_STRATEGY, answers=range(20), table=table)
     assert {a: " ".join(p) for a, p in zip(r.answers, r.paths)} == PINNED
+
+
+def test_default_strategy_full_list_pinned(words: WordList, table: np.ndarray) -> None:
+    r = run_benchmark(words, DEFAULT_STRATEGY, table=table)
+    assert r.opening == "soare"
+    assert r.histogram == {"1": 0, "2": 44, "3": 1217, "4": 990, "5": 63, "6": 1, "7+": 0}
+    assert r.hardest(1) == [("waver", 6)]
