@@ -49,6 +49,11 @@ order (ties to the lower allowed index), buckets largest first.  Cut-offs:
   ``bucket_lb`` of those left) proves the guess no better than ``best``; the
   child is searched with ``beta = best - total - rest`` so it may fail high.
 * *optimality stop*: once ``best <= node_lb`` no other guess can do better.
+* *memo bounds* (normal mode): before recursing, each bucket's bound is
+  raised to the value the memo holds for it (exact, or a fail-high lower
+  bound; both are proven lower bounds), so a guess may be refuted with no
+  recursion at all.  Not in hard mode, where keying a bucket needs its legal
+  set filtered first, which cost more than it saved (bench/bench_optimal.py).
 
 Memo
 ----
@@ -99,6 +104,7 @@ STAT_SHORTCUT = 2  # nodes solved by an exact guess at node_lb
 STAT_WORK = 3  # sum of |S| over expanded nodes (guess scans cost |S| x guesses each)
 STAT_TRIED = 4  # guesses evaluated (buckets split and searched)
 STAT_CALLS = 5  # calls of the search (memo probes included)
+STAT_MEMO_CUT = 6  # guesses refuted by memoised bucket bounds alone
 N_STATS = 8
 
 
@@ -156,6 +162,12 @@ def hard_filter(legal, g, pattern, codes, letter_counts):  # pragma: no cover - 
             green[i] = c
         if digit >= 1:
             need[c] += 1
+    letters = np.empty(length, np.int64)  # the letters with a minimum count
+    n_letters = 0
+    for c in range(alpha):
+        if need[c] > 0:
+            letters[n_letters] = c
+            n_letters += 1
     out = np.empty(legal.shape[0], np.int64)
     k = 0
     for j in range(legal.shape[0]):
@@ -166,8 +178,9 @@ def hard_filter(legal, g, pattern, codes, letter_counts):  # pragma: no cover - 
                 ok = False
                 break
         if ok:
-            for c in range(alpha):
-                if need[c] > 0 and letter_counts[w, c] < need[c]:
+            for q in range(n_letters):
+                c = letters[q]
+                if letter_counts[w, c] < need[c]:
                     ok = False
                     break
         if ok:
@@ -399,13 +412,32 @@ def _solve(
                 fill[b] += 1
             by_size = np.argsort(bucket_sizes, kind="mergesort")  # largest first
 
-            total = n
-            rest = glb[j] - n
-            failed = False
+            # bucket bounds: 2m - 1, raised to what the memo already proved
+            # (an exact value or a fail-high bound) for that bucket
+            blb = np.empty(n_buckets, np.int64)
+            rest = 0
             for qq in range(n_buckets):
                 b = bucket_ids[by_size[qq]]
                 m = starts[b + 1] - starts[b]
-                rest -= _bucket_lb(m, d - 1)
+                lbq = _bucket_lb(m, d - 1)
+                if m >= 3 and lbq < INF and not hard:
+                    ckey = node_key(set_hash(members[starts[b]:starts[b + 1]]), legal_hash, d - 1)
+                    if ckey in memo:
+                        known = memo[ckey] >> _VALUE_SHIFT
+                        if known > lbq:
+                            lbq = known
+                blb[qq] = lbq
+                rest += lbq
+            total = n
+            failed = total + rest >= best
+            if failed:
+                stats[STAT_MEMO_CUT] += 1
+            for qq in range(n_buckets):
+                if failed:
+                    break
+                b = bucket_ids[by_size[qq]]
+                m = starts[b + 1] - starts[b]
+                rest -= blb[qq]
                 if m == 1:
                     v = 1
                 elif m == 2:
