@@ -96,3 +96,19 @@ def test_subprocess_verify_tree(tmp_path: Path, list_files: tuple[str, str]) -> 
                           check=False)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("OK:")
+
+
+def test_search_runs_in_fresh_processes(tmp_path: Path, list_files: tuple[str, str]) -> None:
+    """The second process loads the compiled recursive search from numba's disk
+    cache (a literal argument in the recursion once made that load crash)."""
+    a, g = list_files
+    exe = Path(sys.executable).with_name("wordlelab")
+    cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "wordlelab"]
+    args = ["optimal", "--start", "crate", "--hard", "--words", a, "--guesses", g, "--json"]
+    totals = []
+    for _ in range(2):
+        proc = subprocess.run(cmd + args, capture_output=True, text=True, env=os.environ.copy(),
+                              timeout=300, check=False)
+        assert proc.returncode == 0, proc.stderr
+        totals.append(json.loads(proc.stdout)["total"])
+    assert totals[0] == totals[1]
