@@ -14,9 +14,9 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import HardModeError, WordlelabError
+from ..errors import WordlelabError
 from ..feedback import all_green, n_patterns
-from ..state import Step, hard_mode_legal, hard_mode_violation
+from ..state import Step, hard_mode_legal
 from ..types import IndexArray, PatternTable
 from ..words import WordList
 from .tree import Node, Tree, TreeStats
@@ -204,6 +204,18 @@ class Solver:
         )
         return self._build(cands, history, start)
 
+    def choose(
+        self, candidates: IndexArray, history: tuple[Step, ...] = (), legal: IndexArray | None = None
+    ) -> tuple[int, int]:
+        """``(guess, total)``: an optimal next guess for ``candidates`` after
+        ``history`` (``legal``: the guesses allowed now, default derived from
+        the history) and the total it leads to; raises :class:`SearchError` if
+        no tree fits in the guesses left."""
+        cands = np.sort(np.asarray(candidates, dtype=np.int64))
+        legal = self.legal_after(history) if legal is None else np.array(legal, dtype=np.int64)
+        guess = self._best_guess(cands, legal, self.max_guesses - len(history))
+        return guess, self.value(cands, history=history, legal=legal)
+
     def _best_guess(self, cands: IndexArray, legal: IndexArray, d: int) -> int:
         n = len(cands)
         if n <= 2:  # either candidate is optimal: the lowest allowed index, as strategies do
@@ -258,8 +270,6 @@ class Solver:
         tried: list[tuple[str, int, bool]] = []
         if start is not None:
             g = self.check_start(start)
-            if self.hard and hard_mode_violation(self.words, (), g) is not None:
-                raise HardModeError(f"{start!r} is not legal")  # pragma: no cover - never at turn 1
             total = self.value(all_cands, guess=g)
             proven = self.exact
             note = ""

@@ -102,23 +102,17 @@ class Optimal(Strategy):
 
     # -- choosing ---------------------------------------------------------------
     def _off_tree(self, state: State) -> tuple[int, int]:
-        """(guess, total) for a state the cached tree does not reach."""
-        from ..search._core import INF, unpack
+        """(guess, total) for a state the cached tree does not reach: searched
+        now, allowing six more guesses (see the class docstring for the beam)."""
+        from ..search import SearchError
 
         n = len(state.candidates)
         cap = len(state.history) + 6
         solver = self._solver(state, cap, 0 if n <= EXACT_LIMIT else DEVIATION_BEAM)
-        total = solver.value(state.candidates, history=state.history, legal=state.legal)
-        if total >= INF:  # pragma: no cover - six more guesses always suffice in practice
-            raise WordlelabError("no tree finds every remaining candidate within six more guesses")
-        legal = np.array(state.legal, dtype=np.int64)
-        if n <= 2:  # either candidate is optimal: the lowest allowed index (standard tie-break)
-            return int(state.words.answer_to_allowed[state.candidates].min()), total
-        entry = solver._core.lookup(
-            solver.memo, np.sort(state.candidates), solver._legal_hash(legal), cap - len(state.history)
-        )
-        _, guess, _ = unpack(int(entry))
-        return guess, total
+        try:
+            return solver.choose(state.candidates, state.history, state.legal)  # type: ignore[no-any-return]
+        except SearchError as exc:  # pragma: no cover - six more guesses always suffice in practice
+            raise WordlelabError(f"optimal: {exc}") from None
 
     def rank(self, state: State, top: int = 5) -> list[Ranked]:
         n = len(state.candidates)
