@@ -14,7 +14,7 @@ from .base import Ranked, Strategy, register
 #: openers (best greedy bound first) whose exact trees are compared when no
 #: ``start`` is given; SALET, the proven best opener of the original lists,
 #: is third by bound there, so 3 finds it.  A first use on the default lists
-#: takes about half a minute, then the tree is read from the disk cache.
+#: takes about 12 s (docs/optimal.md), then the tree is read from the disk cache.
 DEFAULT_OPENERS = 3
 #: off the cached tree (the player deviated), sets up to this size are solved
 #: exactly; bigger ones with a beam of :data:`DEVIATION_BEAM` guesses per node
