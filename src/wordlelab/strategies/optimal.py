@@ -12,8 +12,9 @@ from ..state import State
 from .base import Ranked, Strategy, register
 
 #: openers (best greedy bound first) whose exact trees are compared when no
-#: ``start`` is given; SALET, the proven best opener of the original lists,
-#: is third by bound there, so 3 finds it.  A first use on the default lists
+#: ``start`` is given; SALET, the best known opener of the original lists (and
+#: the only one at 7920 among the top 20 by bound, docs/optimal.md), is third
+#: by bound there, so 3 finds it.  A first use on the default lists
 #: takes about 12 s (docs/optimal.md), then the tree is read from the disk cache.
 DEFAULT_OPENERS = 3
 #: off the cached tree (the player deviated), sets up to this size are solved
