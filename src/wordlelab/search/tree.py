@@ -28,8 +28,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from ..errors import WordlelabError
 from ..feedback import all_green, format_pattern, parse_pattern
 from ..state import Step, hard_mode_violation
@@ -372,13 +370,3 @@ def verify_tree(tree: Tree, table: PatternTable, claimed: dict[str, Any] | None 
             raise TreeFileError(f"the file claims mean {claimed['mean']} but replaying gives {st.mean:.4f}")
     return Verification(st, tree.hard, tree.max_guesses, dict(claimed or {}))
 
-
-def guesses_of(tree: Tree) -> np.ndarray:
-    """Every allowed index the tree plays somewhere (sorted, unique)."""
-    seen: set[int] = set()
-    stack = [tree.root]
-    while stack:
-        n = stack.pop()
-        seen.add(n.guess)
-        stack.extend(n.children.values())
-    return np.array(sorted(seen), dtype=np.int64)
