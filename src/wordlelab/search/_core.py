@@ -424,8 +424,7 @@ def _solve(
                     ckey = node_key(set_hash(members[starts[b]:starts[b + 1]]), legal_hash, d - 1)
                     if ckey in memo:
                         known = memo[ckey] >> _VALUE_SHIFT
-                        if known > lbq:
-                            lbq = known
+                        lbq = max(lbq, known)
                 blb[qq] = lbq
                 rest += lbq
             total = n
