@@ -265,3 +265,33 @@ def test_explain_and_compare_pages(app_page: Any) -> None:
     assert "/api/suggest" in (page.text_content("#endpoints") or "")
     shot(page, "api")
     assert _expected_console_errors(page.problems) == []
+
+
+#: page path -> what to wait for before the screenshot
+PHONE_PAGES = {
+    "/": "#sugg tbody tr",
+    "/play": "#keyboard button",
+    "/explain?w=original&h=salet:00120&g=livor": "#parts tbody tr",
+    "/compare": "#strategies input",
+    "/api": "#endpoints section",
+}
+
+
+@pytest.mark.parametrize("path", list(PHONE_PAGES))
+def test_pages_fit_a_phone_screen(chromium: Any, server_url: str, path: str) -> None:
+    """At 390 px wide no page scrolls sideways (wide tables and charts scroll inside
+    their own box); the screenshot is saved as ``<page>-phone.png``."""
+    context = chromium.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1)
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    try:
+        page.goto(server_url + path)
+        page.wait_for_selector(PHONE_PAGES[path])
+        name = (path.strip("/").split("?")[0] or "assistant") + "-phone"
+        shot(page, name)
+        overflow = page.evaluate(
+            "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        )
+        assert overflow <= 0, f"{path} is {overflow} px wider than a 390 px screen"
+    finally:
+        context.close()

@@ -34,7 +34,7 @@
   function fields(schema) {
     const s = deref(schema);
     const req = new Set(s.required || []);
-    return WL.el("table", { class: "data" },
+    return WL.el("div", { class: "scroll-x" }, WL.el("table", { class: "data" },
       WL.el("thead", {}, WL.el("tr", {}, ["field", "type", "default", "limits", "about"].map((h) => WL.el("th", {}, h)))),
       WL.el("tbody", {}, Object.entries(s.properties || {}).map(([name, p]) => WL.el("tr", {},
         WL.el("td", {}, WL.el("code", {}, name), req.has(name) ? " *" : ""),
@@ -42,7 +42,7 @@
         WL.el("td", {}, p.default === undefined ? "" : JSON.stringify(p.default)),
         WL.el("td", {}, constraints(p).join(", ")),
         WL.el("td", {}, p.description || deref(p).description || ""),
-      ))));
+      )))));
   }
 
   for (const [path, ops] of Object.entries(spec.paths || {})) {
