@@ -14,8 +14,9 @@ from .base import Ranked, Strategy, register
 #: openers (best greedy bound first) whose exact trees are compared when no
 #: ``start`` is given; SALET, the best known opener of the original lists (and
 #: the only one at 7920 among the top 20 by bound, docs/optimal.md), is third
-#: by bound there, so 3 finds it.  A first use on the default lists
-#: takes about 12 s (docs/optimal.md), then the tree is read from the disk cache.
+#: by bound there, so 3 finds it.  For the original lists the proven SALET
+#: trees ship with the package (no search); on other lists a first use searches
+#: (about 12 s for lists of the original's size) and caches the tree on disk.
 DEFAULT_OPENERS = 3
 #: off the cached tree (the player deviated), sets up to this size are solved
 #: exactly; bigger ones with a beam of :data:`DEVIATION_BEAM` guesses per node
@@ -89,6 +90,8 @@ class Optimal(Strategy):
             except TreeFileError:
                 tree = None
         if tree is None:
+            tree = self._shipped_tree(state)
+        if tree is None:
             solver = self._solver(state, 6)
             result = solver.solve(self.start, budget_s=float("inf"), top=self.openers)
             tree = result.tree
@@ -100,6 +103,43 @@ class Optimal(Strategy):
                 pass
         self._trees[key] = tree
         return tree
+
+    def _shipped_tree(self, state: State):  # type: ignore[no-untyped-def]
+        """A proven tree shipped in ``data/trees`` for these lists and mode, if any.
+
+        The package ships the proven SALET trees of the original lists (the
+        same files as docs/trees, checked by verify-tree in the tests).  One is
+        used when its lists' digest, mode and rule match, it is uncapped-pool
+        (all allowed guesses) with the game's 6-guess cap, and it opens with
+        ``start`` (or no start was asked for: SALET is the best opener known,
+        docs/optimal.md), so a first use costs no search.
+        """
+        from importlib import resources
+
+        from ..search import TreeFileError, read_tree
+
+        folder = resources.files("wordlelab.data").joinpath("trees")
+        for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+            if not entry.name.endswith(".tree"):
+                continue
+            head = entry.read_text("utf-8").splitlines()[:3]
+            if not any(f"digest: {state.words.digest[:20]}" in line for line in head):
+                continue
+            with resources.as_file(entry) as fp:
+                try:
+                    tree, _ = read_tree(fp, state.words)
+                except TreeFileError:
+                    continue
+            opener = state.words.allowed[tree.root.guess]
+            if (
+                tree.hard == state.hard
+                and tree.rule == state.rule
+                and tree.guesses_pool == "all"
+                and tree.max_guesses == 6
+                and (self.start is None or self.start == opener)
+            ):
+                return tree
+        return None
 
     # -- choosing ---------------------------------------------------------------
     def _off_tree(self, state: State) -> tuple[int, int]:
