@@ -6,6 +6,7 @@ import csv
 import io
 import json
 from pathlib import Path
+from typing import Any
 
 from typer.testing import CliRunner
 
@@ -24,7 +25,7 @@ def test_bench_json_by_hand(tmp_path: Path) -> None:
     # ladder list, candidates only: game k takes k guesses (see test_simulate)
     r = runner.invoke(
         app,
-        ["bench", "-s", "entropy", "-o", "candidates_only=true", "--words", str(words_file(tmp_path)), "--json"],
+        ["bench", "-s", "entropy", "--option", "candidates_only=true", "--words", str(words_file(tmp_path)), "--json"],
     )
     assert r.exit_code == 0, r.output
     d = json.loads(r.stdout)
@@ -89,7 +90,7 @@ def test_bench_errors_exit_2(tmp_path: Path) -> None:
     assert r.exit_code == 2 and "--strategy" in r.output
     r = runner.invoke(app, ["bench", "-s", "entropy", "--hard", "--rule", "naive"])
     assert r.exit_code == 2 and "official" in r.output
-    r = runner.invoke(app, ["bench", "-s", "entropy", "-o", "bogus=1", "--words", str(words_file(tmp_path))])
+    r = runner.invoke(app, ["bench", "-s", "entropy", "--option", "bogus=1", "--words", str(words_file(tmp_path))])
     assert r.exit_code == 2 and "bad options" in r.output
 
 
@@ -107,3 +108,35 @@ def test_plot_commands(tmp_path: Path) -> None:
         r = runner.invoke(app, args)
         assert r.exit_code == 0, r.output
         assert Path(args[-1]).read_bytes()[:4] == b"\x89PNG"
+
+
+def _short_flags() -> dict[str, set[str]]:
+    """Every short flag of every command -> the long names it stands for."""
+    import typer.main
+
+    seen: dict[str, set[str]] = {}
+
+    def walk(cmd: Any, path: str) -> None:  # typer's own (vendored) click classes
+        for p in cmd.params:
+            if getattr(p, "param_type_name", "") == "option":
+                longs = [o for o in p.opts + p.secondary_opts if o.startswith("--")]
+                for o in p.opts:
+                    if len(o) == 2 and o.startswith("-"):
+                        seen.setdefault(o, set()).add(longs[0] if longs else f"? ({path})")
+        for name, sub in getattr(cmd, "commands", {}).items():
+            walk(sub, f"{path} {name}")
+
+    walk(typer.main.get_command(app), "wordlelab")
+    return seen
+
+
+def test_a_short_flag_means_one_thing_across_the_cli() -> None:
+    flags = _short_flags()
+    assert flags["-o"] == {"--out"}  # bench --option has no short flag
+    clashes = {f: longs for f, longs in flags.items() if len(longs) > 1}
+    assert not clashes, f"short flags with several meanings: {clashes}"
+
+
+def test_bench_option_has_no_short_flag(tmp_path: Path) -> None:
+    r = runner.invoke(app, ["bench", "-s", "entropy", "-o", "candidates_only=true", "--words", str(words_file(tmp_path))])
+    assert r.exit_code == 2 and "No such option" in r.output

@@ -185,7 +185,11 @@ def bench(
     ] = None,
     option: Annotated[
         list[str] | None,
-        typer.Option("--option", "-o", help="Strategy option key=value, e.g. candidates_only=true (repeatable)."),
+        typer.Option(
+            "--option",
+            help="Strategy option key=value, e.g. candidates_only=true (repeatable). "
+            "No short flag: -o means --out everywhere in wordlelab.",
+        ),
     ] = None,
     words: Annotated[
         str,

@@ -51,7 +51,11 @@ def review(
     ] = None,
     patterns: Annotated[
         str | None,
-        typer.Option("--patterns", "-p", help='The colours typed, e.g. "00120,22222" or "b.y.g,ggggg".'),
+        typer.Option(
+            "--patterns",
+            help='The colours typed, e.g. "00120,22222" or "b.y.g,ggggg". '
+            "(No short flag: -p is `wordlelab web --port`.)",
+        ),
     ] = None,
     hard: Annotated[bool, typer.Option("--hard", help="The game was played in hard mode.")] = False,
     strategy: Annotated[
