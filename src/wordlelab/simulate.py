@@ -210,10 +210,25 @@ class Results:
         return {int(v): int(c) for v, c in zip(values, counts)}
 
     def hardest(self, k: int = 10) -> list[tuple[str, int]]:
-        """The ``k`` answers that took the most guesses (abandoned first; ties: answer order)."""
-        key = np.where(self.guesses == UNSOLVED, np.iinfo(np.int64).max, self.guesses)
-        order = np.lexsort((np.arange(self.games), -key))[:k]
-        return [(self.answers[i], int(self.guesses[i])) for i in order]
+        """The ``k`` distinct answers that took the most guesses, with their worst game.
+
+        A pooled run (:func:`combine`: several trials or start words) plays an answer
+        once per run; each answer is listed once, by its worst game (``-1``,
+        abandoned, counts as worst of all), ties broken by its mean guesses over
+        its games (abandoned ones counted as ``max_turns + 1``), then by the order
+        the answers first appear.
+        """
+        worst_of_all = self.max_turns + 1
+        key = np.where(self.guesses == UNSOLVED, worst_of_all, self.guesses)
+        first: dict[str, int] = {}
+        ids = np.fromiter((first.setdefault(a, len(first)) for a in self.answers), np.int64, self.games)
+        n = len(first)
+        worst = np.zeros(n, dtype=np.int64)
+        np.maximum.at(worst, ids, key)
+        mean = np.bincount(ids, weights=key, minlength=n) / np.bincount(ids, minlength=n)
+        order = np.lexsort((np.arange(n), -mean, -worst))[:k]
+        names = list(first)
+        return [(names[i], UNSOLVED if worst[i] == worst_of_all else int(worst[i])) for i in order]
 
     def to_dict(self, *, games: bool = False) -> dict[str, Any]:
         """JSON-ready summary; with ``games`` also every answer's guess count and path."""
@@ -296,7 +311,8 @@ def combine(results: Sequence[Results]) -> Results:
     """Pool several runs (e.g. Monte Carlo trials, several start words) into one.
 
     All runs must share strategy, lists, mode and rule.  Games are concatenated
-    (an answer appears once per run); seconds and nodes add up; the opening is
+    (an answer appears once per run; :meth:`Results.hardest` still lists it once,
+    by its worst game); seconds and nodes add up; the opening is
     the runs' openings joined by ``,`` when they differ.
     """
     if not results:

@@ -121,3 +121,18 @@ def test_combine_pools_games() -> None:
     assert isinstance(c, Results)
     with pytest.raises(ValueError):
         combine([a, run_benchmark(wl, "minimax")])
+
+
+def test_pooled_hardest_names_each_answer_once() -> None:
+    wl = ladder(3)
+    a = run_benchmark(wl, get_strategy("entropy", candidates_only=True))  # xab 1, xac 2, xad 3
+    b = run_benchmark(wl, get_strategy("entropy", candidates_only=True), start="xad")  # 2, 3, 1
+    c = combine([a, b])
+    # worst game first (xac 3 and xad 3), ties by mean (xac 2.5 > xad 2.0); xab: worst 2
+    assert c.hardest(10) == [("xac", 3), ("xad", 3), ("xab", 2)]
+    assert c.to_dict()["hardest"] == [["xac", 3], ["xad", 3], ["xab", 2]]
+    # an abandoned game is the worst of all, in any run
+    d = combine([a, run_benchmark(wl, get_strategy("entropy", candidates_only=True), max_turns=1)])
+    # (xad's other game took 3, xac's 2, so xad ranks first)
+    assert d.hardest(2) == [("xad", UNSOLVED), ("xac", UNSOLVED)]
+    assert [w for w, _ in d.hardest(10)] == ["xad", "xac", "xab"]
