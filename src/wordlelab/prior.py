@@ -42,6 +42,7 @@ __all__ = [
     "PRIOR_CENTER",
     "PRIOR_WIDTH",
     "PriorPlayer",
+    "check_language",
     "frequency_weights",
     "prior_wordlist",
     "weighted_mean",
@@ -54,10 +55,36 @@ PRIOR_CENTER = 3.0
 PRIOR_WIDTH = 0.5
 
 
+def check_language(lang: str) -> str:
+    """``lang`` if wordfreq has frequencies for it, else :class:`WordListError`.
+
+    wordfreq takes a BCP 47 language code (``en``, ``de``, ``pt-BR``); a variant
+    it has no list for falls back to the nearest match (``en-US`` -> ``en``, with
+    a logged warning).  A code it has nothing for raises ``LookupError`` and a
+    malformed one ``ValueError`` deep inside wordfreq; both become one message
+    listing the available codes.
+    """
+    from wordfreq import available_languages, zipf_frequency
+
+    known = available_languages()
+    if lang in known:
+        return lang
+    try:
+        zipf_frequency("a", lang)
+    except (LookupError, ValueError) as exc:
+        raise WordListError(
+            f"wordfreq has no word frequencies for language {lang!r} ({exc}); "
+            f"use a code it knows, e.g. --lang en: {', '.join(sorted(known))}"
+        ) from None
+    return lang
+
+
 def zipf_frequencies(words: Sequence[str], lang: str = "en") -> FloatArray:
-    """``float64[N]`` wordfreq Zipf frequencies (0.0 for words it does not know)."""
+    """``float64[N]`` wordfreq Zipf frequencies (0.0 for words it does not know) in
+    language ``lang`` (a wordfreq code, checked by :func:`check_language`)."""
     from wordfreq import zipf_frequency
 
+    check_language(lang)
     return np.array([zipf_frequency(w, lang) for w in words], dtype=np.float64)
 
 
@@ -88,6 +115,7 @@ def prior_wordlist(
     ``base`` (in its order), ``weights`` is ``float64[A]`` aligned with it.
     """
     wl = base if isinstance(base, WordList) else load_wordlist(base)
+    check_language(lang)  # before the cache: a bad code fails even if a file matches
     everything = WordList(f"{wl.name}+prior", wl.allowed, wl.allowed)
     tag = hashlib.sha256(f"{lang}|{center!r}|{width!r}".encode()).hexdigest()[:12]
     path = cache_dir() / f"prior-{everything.digest[:20]}-{tag}.npy"

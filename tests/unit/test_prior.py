@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 
 import numpy as np
@@ -119,6 +120,34 @@ def test_cli_prior_commands(tmp_path):
     assert res.exit_code == 0 and "salet  zipf 0.00  weight 0.0025" in res.output
     res = runner.invoke(app, ["prior", "suggest", *common, "--history", "salet:22222,cigar:00000"])
     assert res.exit_code == 2 and "error" in res.output
+
+
+def test_lang_picks_the_frequency_list_and_unknown_codes_are_clear(tmp_path, small_words):
+    from typer.testing import CliRunner
+
+    from wordlelab.cli import app
+
+    # "haben" is common German, rare English
+    assert zipf_frequencies(["haben"], "de")[0] > zipf_frequencies(["haben"], "en")[0] + 2
+    for bad in ("xx", "klingon", ""):
+        with pytest.raises(WordListError, match="no word frequencies for language"):
+            prior_wordlist(small_words, lang=bad)
+    runner = CliRunner()
+    res = runner.invoke(app, ["prior", "weights", "haben", "--lang", "de"])
+    assert res.exit_code == 0, res.output
+    z_de = float(res.output.split("zipf ")[1].split()[0])
+    res = runner.invoke(app, ["prior", "weights", "haben"])
+    assert float(res.output.split("zipf ")[1].split()[0]) < z_de - 2
+    words = tmp_path / "de.txt"
+    words.write_text("haben\nhaven\n")
+    for lang, likely in (("de", "haben"), ("en", "haven")):
+        res = runner.invoke(app, ["prior", "suggest", "-w", str(words), "--lang", lang, "--json"])
+        assert res.exit_code == 0, res.output
+        assert json.loads(res.output)["likely"][0]["word"] == likely
+    for cmd in (["weights", "haben"], ["suggest", "-w", str(words)], ["solve", "haben", "-w", str(words)]):
+        res = runner.invoke(app, ["prior", *cmd, "--lang", "xx"])
+        assert res.exit_code == 2, res.output
+        assert "no word frequencies for language 'xx'" in res.output and "de" in res.output
 
 
 @pytest.mark.slow

@@ -280,12 +280,18 @@ CenterOpt = Annotated[
     float, typer.Option("--center", help="Zipf frequency weighted 1/2 (see docs/unknown-answers.md).")
 ]
 WidthOpt = Annotated[float, typer.Option("--width", help="Zipf units of the prior's slope.")]
+LangOpt = Annotated[
+    str,
+    typer.Option("--lang", help="wordfreq language code of the word frequencies (en, de, fr, es, pt, ...)."),
+]
 #: the most likely candidates shown
 SHOW_LIKELY = 8
 
 
-def _prior_session(words: str, guesses: str | None, hard: bool, center: float, width: float) -> Session:
-    wl, weights = prior_wordlist(load_words(words, guesses), center=center, width=width)
+def _prior_session(
+    words: str, guesses: str | None, hard: bool, center: float, width: float, lang: str
+) -> Session:
+    wl, weights = prior_wordlist(load_words(words, guesses), center=center, width=width, lang=lang)
     return Session(wl, hard=hard, weights=weights)
 
 
@@ -311,10 +317,11 @@ def prior_suggest(
     top: Annotated[int, typer.Option("--top", "-n", min=1, max=50)] = 5,
     center: CenterOpt = PRIOR_CENTER,
     width: WidthOpt = PRIOR_WIDTH,
+    lang: LangOpt = "en",
     json_out: JsonOpt = False,
 ) -> None:
     """Best next guesses when any allowed word may be the answer (frequency prior)."""
-    session = _prior_session(words, guesses, hard, center, width)
+    session = _prior_session(words, guesses, hard, center, width, lang)
     for word, pattern in parse_history(history):
         session.play(word, pattern)
     strat = get_strategy(strategy)
@@ -346,11 +353,12 @@ def prior_weights(
     word_args: Annotated[list[str], typer.Argument(help="Words to look up.")],
     center: CenterOpt = PRIOR_CENTER,
     width: WidthOpt = PRIOR_WIDTH,
+    lang: LangOpt = "en",
 ) -> None:
     """Show the Zipf frequency and prior weight of WORDS."""
     ws = [w.strip().lower() for w in word_args]
-    z = zipf_frequencies(ws)
-    weights = frequency_weights(ws, center=center, width=width)
+    z = zipf_frequencies(ws, lang)
+    weights = frequency_weights(ws, center=center, width=width, lang=lang)
     for w, zi, wi in zip(ws, z, weights):
         console.print(f"{w}  zipf {zi:.2f}  weight {wi:.4f}")
 
@@ -365,9 +373,10 @@ def prior_solve(
     guesses: GuessesOpt = None,
     center: CenterOpt = PRIOR_CENTER,
     width: WidthOpt = PRIOR_WIDTH,
+    lang: LangOpt = "en",
 ) -> None:
     """Auto-solve ANSWER in prior mode (the solver does not know the answer list)."""
-    session = _prior_session(words, guesses, hard, center, width)
+    session = _prior_session(words, guesses, hard, center, width, lang)
     player = PriorPlayer(get_strategy(strategy), session.weights)  # type: ignore[arg-type]
     turns = play_game(session.words, answer, player, hard=hard, table=session.table)
     for i, t in enumerate(turns, 1):
