@@ -17,8 +17,12 @@ For every guess it reports
   exactly as many (a mid-rank percentile over the candidates, each equally
   likely, or weighted by a prior; a win counts as leaving 0): 0.5 is an
   average outcome, near 1 the best possible, near 0 the worst;
-* what a strategy would have played: the ``optimal`` strategy when it is
-  registered, else greedy ``entropy`` (``Review.suggestion_source`` says which);
+* what a strategy would have played: by default the ``optimal`` strategy when
+  it can answer at once (its decision tree for these lists and mode is cached
+  on disk or ships with the package, or the list has at most
+  :data:`QUICK_OPTIMAL_ANSWERS` answers), else greedy ``entropy``, since
+  searching a whole tree first takes 10-60 s (``Review.suggestion_source`` says
+  which, ``Review.suggestion_note`` why);
 * whether the guess breaks the hard-mode rule (reported in both modes; in
   hard mode the "best" guesses are chosen among hard-mode-legal ones).
 """
@@ -137,6 +141,8 @@ class Review:
     solved: bool
     suggestion_source: str
     guesses: list[GuessReview]
+    #: why the default suggestion is not ``optimal`` ("" when it is, or a strategy was named)
+    suggestion_note: str = ""
 
     @property
     def mean_skill(self) -> float:
@@ -167,10 +173,44 @@ def _pattern_int(p: int | str, length: int) -> int:
     return p
 
 
-def _suggester(name: str | None) -> tuple[Strategy, str]:
-    if name is None:
-        name = "optimal" if "optimal" in strategy_names() else "entropy"
-    return get_strategy(name), name
+#: lists with at most this many answers get the ``optimal`` suggestion even with no
+#: cached tree: the search takes about 0.5 s at 1000 answers and all 12972 guesses,
+#: 2 s at 1600, 10 s at 2309 (nyt-12959), one run each on the 2-core dev machine
+#: with other jobs running (docs/review.md)
+QUICK_OPTIMAL_ANSWERS = 1000
+
+
+def optimal_tree_ready(words: WordList, table: PatternTable, *, hard: bool, rule: str) -> bool:
+    """Whether the ``optimal`` strategy has its decision tree for these lists, mode and
+    rule without searching: in the tree cache on disk or shipped with the package."""
+    if "optimal" not in strategy_names():
+        return False
+    strat: Any = get_strategy("optimal")
+    state = State(
+        words, table, np.arange(len(words.answers), dtype=np.int64),
+        np.arange(len(words.allowed), dtype=np.int64), (), hard, rule,
+    )
+    # the strategy's own lookup order: disk cache, then the shipped trees
+    return bool(strat._tree_path(state).exists() or strat._shipped_tree(state) is not None)
+
+
+def _suggester(
+    name: str | None, words: WordList, table: PatternTable, *, hard: bool, rule: str
+) -> tuple[Strategy, str, str]:
+    """(strategy, its name, why the default is not optimal)."""
+    if name is not None:
+        return get_strategy(name), name, ""
+    if "optimal" not in strategy_names():
+        return get_strategy("entropy"), "entropy", "the optimal strategy is not installed"
+    if len(words.answers) <= QUICK_OPTIMAL_ANSWERS or optimal_tree_ready(
+        words, table, hard=hard, rule=rule
+    ):
+        return get_strategy("optimal"), "optimal", ""
+    return get_strategy("entropy"), "entropy", (
+        f"no optimal tree is cached for list {words.name!r} in {'hard' if hard else 'normal'} "
+        "mode (searching one takes 10-60 s; asking for the optimal strategy by name "
+        "searches it once and caches it)"
+    )
 
 
 def review_game(
@@ -191,7 +231,8 @@ def review_game(
     then computed), or ``patterns`` (one per guess: ints or any form
     :func:`~wordlelab.feedback.parse_pattern` reads), or both (they must
     agree).  ``strategy`` names the strategy whose choice is shown as
-    ``suggestion`` (default ``optimal`` if registered, else ``entropy``).
+    ``suggestion`` (default ``optimal`` when its tree is at hand or the list
+    is small, else ``entropy``: see the module docstring).
     ``weights`` (float64[A], aligned with ``words.answers``) makes luck a
     prior-weighted probability instead of a count.
 
@@ -243,7 +284,7 @@ def review_game(
                 f"({len(words.answers)})"
             )
 
-    strat, source = _suggester(strategy)
+    strat, source, note = _suggester(strategy, words, table, hard=hard, rule=rule)
     npat = n_patterns(L)
     candidates = np.arange(len(words.answers), dtype=np.int64)
     all_allowed = np.arange(len(words.allowed), dtype=np.int64)
@@ -333,6 +374,7 @@ def review_game(
         solved=solved,
         suggestion_source=source,
         guesses=reviews,
+        suggestion_note=note,
     )
 
 

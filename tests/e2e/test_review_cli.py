@@ -82,3 +82,24 @@ def test_review_default_strategy_on_a_small_word_file(tmp_path):
     default = "optimal" if "optimal" in strategy_names() else "entropy"
     assert f"'would play' = strategy {default}" in res.output
     assert "review (mine)" in res.output
+
+
+def test_review_default_says_when_it_falls_back_to_entropy(tmp_path, monkeypatch):
+    import wordlelab.review as review_mod
+    from wordlelab import strategy_names
+
+    if "optimal" not in strategy_names():
+        return
+    monkeypatch.setenv("WORDLELAB_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(review_mod, "QUICK_OPTIMAL_ANSWERS", 4)  # the 16-word file counts as big
+    path = tmp_path / "mine.txt"
+    path.write_text("cigar\nrebut\nsissy\nhumph\nawake\nblush\nfocal\nevade\nnaval\nserve\nheath\ndwarf\n")
+    args = ["review", "serve", "naval", "-a", "naval", "-w", str(path)]
+    res = runner.invoke(app, args)
+    assert res.exit_code == 0, res.output
+    out = " ".join(res.output.split())  # undo rich's line wrapping
+    assert "'would play' = strategy entropy: greedy, because no optimal tree is cached for list 'mine'" in out
+    assert runner.invoke(app, [*args, "-s", "optimal"]).exit_code == 0  # searches and caches the tree
+    res = runner.invoke(app, [*args, "--json"])
+    data = json.loads(res.output)
+    assert (data["suggestion_source"], data["suggestion_note"]) == ("optimal", "")

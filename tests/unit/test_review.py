@@ -200,3 +200,42 @@ def test_parse_grid_variants():
         parse_grid("Wordle 1 3/6")
     with pytest.raises(InvalidPatternError):
         parse_grid(f"{GREY*5}\n{GREY*4}")
+
+
+def test_default_suggestion_is_fast_without_a_cached_tree(small_words, tmp_path, monkeypatch):
+    import wordlelab.review as review_mod
+    from wordlelab import strategy_names
+    from wordlelab.table import pattern_table
+
+    if "optimal" not in strategy_names():
+        pytest.skip("the optimal strategy is not installed")
+    monkeypatch.setenv("WORDLELAB_CACHE_DIR", str(tmp_path))  # no tree cached here
+    monkeypatch.setattr(review_mod, "QUICK_OPTIMAL_ANSWERS", 10)  # small_words (50) is "big"
+    table = pattern_table(small_words)
+    assert not review_mod.optimal_tree_ready(small_words, table, hard=False, rule="official")
+    r = review_game(small_words, ["crane", "crate"], answer="crate")
+    assert r.suggestion_source == "entropy"
+    assert "no optimal tree is cached for list 'small' in normal mode" in r.suggestion_note
+    assert r.to_dict()["suggestion_note"] == r.suggestion_note
+    assert r.guesses[0].suggestion == small_words.allowed[get_strategy("entropy").choose(Session(small_words).state)]
+    # naming it searches the tree and caches it; from then on it is the default
+    assert review_game(small_words, ["crane", "crate"], answer="crate", strategy="optimal").suggestion_note == ""
+    assert review_mod.optimal_tree_ready(small_words, table, hard=False, rule="official")
+    r = review_game(small_words, ["crane", "crate"], answer="crate")
+    assert (r.suggestion_source, r.suggestion_note) == ("optimal", "")
+    # still not cached in hard mode
+    assert review_game(small_words, ["crane", "crate"], answer="crate", hard=True).suggestion_source == "entropy"
+    # a small list is searched at once
+    monkeypatch.setattr(review_mod, "QUICK_OPTIMAL_ANSWERS", 50)
+    assert review_game(small_words, ["crane", "crate"], answer="crate", hard=True).suggestion_source == "optimal"
+
+
+def test_original_lists_use_the_shipped_optimal_trees(words, table, tmp_path, monkeypatch):
+    import wordlelab.review as review_mod
+    from wordlelab import strategy_names
+
+    if "optimal" not in strategy_names():
+        pytest.skip("the optimal strategy is not installed")
+    monkeypatch.setenv("WORDLELAB_CACHE_DIR", str(tmp_path))  # nothing on disk: the shipped trees
+    for hard in (False, True):
+        assert review_mod.optimal_tree_ready(words, table, hard=hard, rule="official")

@@ -61,7 +61,10 @@ def review(
     strategy: Annotated[
         str | None,
         typer.Option(
-            "--strategy", "-s", help="Whose move to show as 'would play' (default: optimal if installed, else entropy)."
+            "--strategy",
+            "-s",
+            help="Whose move to show as 'would play' (default: optimal when its tree is "
+            "cached or the list has at most 1000 answers, else entropy, and the output says so).",
         ),
     ] = None,
     words: WordsOpt = "original",
@@ -87,7 +90,7 @@ def review(
     if json_out:
         print_json(result.to_dict())
         return
-    _print_review(result, defaulted=strategy is None)
+    _print_review(result)
 
 
 def _coloured(word: str, pattern: int) -> Text:
@@ -98,7 +101,7 @@ def _coloured(word: str, pattern: int) -> Text:
     return text
 
 
-def _print_review(r: Review, defaulted: bool) -> None:
+def _print_review(r: Review) -> None:
     table = Table(
         title=f"review ({r.words}{', hard mode' if r.hard else ''})",
         title_justify="left",
@@ -141,7 +144,5 @@ def _print_review(r: Review, defaulted: bool) -> None:
         f"{outcome}{answer}; mean skill {r.mean_skill:.0f}/100, mean luck {r.mean_luck:.2f} "
         "(0.5 = average)"
     )
-    note = ""
-    if defaulted and r.suggestion_source != "optimal":
-        note = " (greedy: the optimal strategy is not installed)"
-    console.print(f"'would play' = strategy {r.suggestion_source}{note}")
+    because = f": greedy, because {r.suggestion_note}" if r.suggestion_note else ""
+    console.print(f"'would play' = strategy {r.suggestion_source}{because}")
