@@ -295,3 +295,124 @@ def test_pages_fit_a_phone_screen(chromium: Any, server_url: str, path: str) -> 
         assert overflow <= 0, f"{path} is {overflow} px wider than a 390 px screen"
     finally:
         context.close()
+
+
+def open_assistant(page: Any) -> Any:
+    page.goto(page.base + "/")
+    page.wait_for_selector("#sugg tbody tr")
+    return page
+
+
+def test_assistant_strategy_options(app_page: Any) -> None:
+    """The options /api/meta reads from each strategy's constructor get a control."""
+    page = open_assistant(app_page)
+    box = page.locator("#options input[data-option='candidates_only']")
+    expect(box).to_be_visible()
+    assert page.locator("#sugg .badge").count() < page.locator("#sugg tbody tr").count()
+    box.check()
+    expect(page.locator("#sugg-title")).to_contain_text("candidates_only=True")
+    rows = page.locator("#sugg tbody tr")
+    assert page.locator("#sugg .badge").count() == rows.count() == 10  # every guess could win
+    assert "o=candidates_only" in page.url
+    shot(page, "assistant-options")
+    page.reload()  # the option is kept in the URL hash
+    expect(page.locator("#sugg-title")).to_contain_text("candidates_only=True")
+    expect(page.locator("#options input[data-option='candidates_only']")).to_be_checked()
+    # a number option: entropy-2's width; a value the constructor refuses is an error message
+    page.select_option("#strategy", "entropy-2")
+    width = page.locator("#options input[data-option='width']")
+    expect(width).to_be_visible()
+    width.fill("0")
+    width.dispatch_event("change")
+    expect(page.locator("#error")).to_contain_text("width must be at least 1")
+    page.select_option("#strategy", "naive")  # no options: no controls
+    expect(page.locator("#options")).to_be_hidden()
+    expect(page.locator("#error")).to_be_hidden()
+    assert _expected_console_errors(page.problems) == []
+
+
+def test_pattern_emoji_in_an_error_are_drawn_as_tiles(app_page: Any) -> None:
+    page = open_assistant(app_page)
+    page.fill("#guess", "salet")
+    page.fill("#pattern", "🟩🟨⬛⬛")
+    page.press("#pattern", "Enter")
+    expect(page.locator("#error")).to_contain_text("4 marks")
+    # the example pattern at the end of the message, 🟩🟨⬛⬛🟩, as five coloured tiles
+    tiles = page.locator("#error .emoji-pattern").last.locator(".tile")
+    expect(tiles).to_have_count(5)
+    classes = [tiles.nth(i).get_attribute("class") or "" for i in range(5)]
+    assert [c.split()[-1] for c in classes] == ["m2", "m1", "m0", "m0", "m2"]
+    assert "🟩🟨⬛⬛🟩" in (page.text_content("#error") or "")  # still in the text
+    page.locator("#error").screenshot(path=str(SCREENSHOTS / "error-emoji.png"))
+    assert _expected_console_errors(page.problems) == []
+
+
+def _use_custom_list(page: Any, answers: list[str], allowed: list[str] = ()) -> None:
+    page.click("#custom-box summary")
+    page.fill("#custom-answers", " ".join(answers))
+    page.fill("#custom-allowed", "\n".join(allowed))
+    expect(page.locator("#custom-count")).to_contain_text(f"{len(answers)} answers")
+    page.check("#custom-on")
+
+
+def test_play_on_a_custom_list(app_page: Any, small_words: Any) -> None:
+    page = app_page
+    page.goto(page.base + "/play")
+    expect(page.locator("#status")).to_contain_text("random answer")
+    # over the limit: said before anything is sent
+    page.click("#custom-box summary")
+    page.fill("#custom-answers", "cigar " * 3001)
+    expect(page.locator("#custom-count.over")).to_contain_text("3001 answers (at most 3000)")
+    page.check("#custom-on")
+    page.click("#new")
+    expect(page.locator("#error")).to_contain_text("has 3001 answers; at most 3000")
+    # a list the server refuses: its message is shown
+    page.fill("#custom-answers", "cigar toolong")
+    page.click("#new")
+    expect(page.locator("#error")).to_contain_text("toolong")
+    page.fill("#custom-answers", " ".join(small_words.answers))
+    page.fill("#custom-allowed", " ".join(small_words.allowed))
+    page.fill("#answer", "crate")
+    page.click("#new")
+    expect(page.locator("#status")).to_contain_text('list "custom"')
+    expect(page.locator("#error")).to_be_hidden()
+    page.keyboard.type("llama")  # allowed by the custom list only (not an answer)
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#board .tiles:first-child .tile.m2")  # its A against cRAte
+    page.keyboard.type("crate")
+    page.keyboard.press("Enter")
+    expect(page.locator("#result")).to_contain_text("Solved in 2/6")
+    rows = page.locator("#review tbody tr")
+    expect(rows).to_have_count(2)
+    assert rows.nth(0).locator("td").nth(2).text_content() == str(len(small_words.answers))
+    shot(page, "play-custom")
+    assert _expected_console_errors(page.problems) == []
+
+
+def test_explain_on_a_custom_list(app_page: Any, small_words: Any) -> None:
+    page = app_page
+    page.goto(page.base + "/explain")
+    page.wait_for_selector("#custom-box summary")  # drawn once /api/meta answered
+    _use_custom_list(page, list(small_words.answers), list(small_words.allowed))
+    page.fill("#guess", "salet")
+    page.click("#go")
+    expect(page.locator("#title")).to_contain_text(f"{len(small_words.answers)} candidates")
+    counts = [int(c) for c in page.locator("#parts tbody td:nth-child(3)").all_text_contents()]
+    assert sum(counts) == len(small_words.answers)
+    assert "c=1" in page.url
+    page.fill("#guess", "zebra")  # allowed in the built-in list, not in this one
+    page.click("#go")
+    expect(page.locator("#error")).to_contain_text("zebra")
+    shot(page, "explain-custom")
+    # the list is kept in the browser: the assistant page finds it, and its explain links
+    # carry c=1 back here
+    page.goto(page.base + "/")
+    page.wait_for_selector("#sugg tbody tr")
+    page.click("#custom-box summary")
+    expect(page.locator("#custom-count")).to_contain_text(f"{len(small_words.answers)} answers")
+    page.check("#custom-on")
+    expect(page.locator("#cand-count")).to_have_text(str(len(small_words.answers)))
+    page.click("#sugg tbody tr:first-child a")
+    page.wait_for_selector("#parts tbody tr")
+    expect(page.locator("#title")).to_contain_text(f"{len(small_words.answers)} candidates")
+    assert _expected_console_errors(page.problems) == []

@@ -20,12 +20,6 @@ from wordlelab.web import app as web_app
 from wordlelab.words import BUILTIN_LISTS
 
 
-@pytest.fixture(scope="module")
-def client() -> Any:
-    with TestClient(create_app()) as c:
-        yield c
-
-
 def custom(words: Any) -> dict[str, Any]:
     return {"answers": list(words.answers), "allowed": list(words.allowed), "name": "small"}
 

@@ -20,10 +20,12 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import inspect
 import math
 import random
 import threading
 import time
+import typing
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -59,7 +61,7 @@ from .models import (
     SuggestRequest,
 )
 
-__all__ = ["BusyError", "Limits", "TimeLimitError", "create_app"]
+__all__ = ["BusyError", "Limits", "TimeLimitError", "create_app", "strategy_options"]
 
 STATIC = Path(__file__).parent / "static"
 #: route -> (title, name): the page is static/layout.html around static/<name>.html,
@@ -204,6 +206,34 @@ def _error(status: int, message: str, kind: str, detail: Any = None) -> JSONResp
     return JSONResponse({"error": message, "kind": kind, "detail": detail}, status_code=status)
 
 
+_OPTION_TYPES = {bool: "bool", int: "int", float: "float", str: "str"}
+
+
+def strategy_options(cls: type) -> list[dict[str, Any]]:
+    """The constructor options of a strategy class, read from its ``__init__`` signature:
+    ``[{"name", "type": bool|int|float|str, "default"}]``.  Options without a default or
+    of another type are left out (the pages cannot offer a control for them)."""
+    init = cls.__init__  # type: ignore[misc]  # the class's own constructor is what we want
+    try:
+        hints = typing.get_type_hints(init)
+    except (NameError, TypeError, AttributeError):  # an annotation that does not resolve
+        hints = {}
+    out = []
+    for name, param in inspect.signature(init).parameters.items():
+        if name == "self" or param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
+            continue
+        if param.default is param.empty:
+            continue
+        kinds = [a for a in typing.get_args(hints.get(name)) if a is not type(None)]
+        kind = hints.get(name) if not kinds else kinds[0] if len(kinds) == 1 else None
+        if kind not in _OPTION_TYPES and param.default is not None:
+            kind = type(param.default)
+        if kind not in _OPTION_TYPES:
+            continue
+        out.append({"name": name, "type": _OPTION_TYPES[kind], "default": param.default})
+    return out
+
+
 def _is_expensive(strategy: str) -> bool:
     return not issubclass(strategy_class(strategy), PartitionStrategy)
 
@@ -290,6 +320,7 @@ def create_app(limits: Limits | None = None, *, secret: bytes | None = None) -> 
                     "higher_is_better": cls.higher_is_better,
                     "score": getattr(cls, "score_stat", "score"),
                     "expensive": _is_expensive(name),
+                    "options": strategy_options(cls),
                 }
             )
         return {

@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import GameOverError, WordlelabError
+from ..errors import GameOverError, UnknownStrategyError, WordlelabError
 from ..feedback import all_green, decode, format_pattern, n_patterns
 from ..game import Game, Session
 from ..strategies import Ranked, Strategy, get_strategy
@@ -141,7 +141,12 @@ def replay(loaded: Loaded, hard: bool, history: list[Move]) -> Session:
 
 
 def _strategy(name: str, options: dict[str, Any]) -> Strategy:
-    return get_strategy(name, **options)
+    try:
+        return get_strategy(name, **options)
+    except WordlelabError:
+        raise
+    except ValueError as exc:  # a constructor refusing a value, e.g. width=0
+        raise UnknownStrategyError(f"bad options for strategy {name!r}: {exc}") from None
 
 
 def split_counts(table: PatternTable, guess: int, candidates: np.ndarray, length: int) -> list[tuple[int, int]]:

@@ -6,7 +6,7 @@
   const $ = (id) => document.getElementById(id);
   const ui = {
     words: $("words"), strategy: $("strategy"), top: $("top"), hard: $("hard"),
-    customOn: $("custom-on"), customAnswers: $("custom-answers"), customAllowed: $("custom-allowed"),
+    options: $("options"), customBox: $("custom-box"),
     board: $("board"), solved: $("solved"), entry: $("entry"), guess: $("guess"), pattern: $("pattern"),
     entryTiles: $("entry-tiles"), add: $("add"), undo: $("undo"), reset: $("reset"), busy: $("busy"),
     error: $("error"), sugg: document.querySelector("#sugg tbody"), suggTitle: $("sugg-title"),
@@ -18,20 +18,58 @@
   let marks = [0, 0, 0, 0, 0];
   let solved = false;
   let requestNo = 0;
+  let strategies = {};   // name -> /api/meta entry (with its constructor options)
+  let limits = null;     // /api/meta limits
+  let custom = null;     // the "use my own word list" controls (WL.customBox)
+
+  // labels for options whose name says too little; others show the name with spaces
+  const OPTION_LABELS = { candidates_only: "guess only candidates" };
 
   const LOCAL_MARKS = { 0: 0, 1: 1, 2: 2, b: 0, x: 0, w: 0, ".": 0, "-": 0, _: 0, y: 1, g: 2 };
 
-  function listChoice() {
-    const answers = WL.parseWordText(ui.customAnswers.value);
-    if (ui.customOn.checked && answers.length) {
-      return { custom: { answers, allowed: WL.parseWordText(ui.customAllowed.value) } };
+  // -- strategy options: one control per constructor option of the chosen strategy ----------
+  function renderOptions(values) {
+    const opts = (strategies[ui.strategy.value] || {}).options || [];
+    ui.options.replaceChildren(...opts.map((o) => {
+      const label = OPTION_LABELS[o.name] || o.name.replace(/_/g, " ");
+      const given = values && values[o.name] !== undefined ? values[o.name] : o.default;
+      if (o.type === "bool") {
+        const box = WL.el("input", { type: "checkbox", "data-option": o.name, checked: given === true || given === "1" });
+        box.addEventListener("change", () => refresh(history));
+        return WL.el("label", { class: "check" }, box, " " + label);
+      }
+      const input = WL.el("input", {
+        type: o.type === "str" ? "text" : "number", "data-option": o.name, class: "option",
+        step: o.type === "float" ? "any" : o.type === "int" ? "1" : null,
+        placeholder: o.default === null ? "default" : String(o.default),
+        value: given === null || given === undefined ? "" : String(given),
+      });
+      input.addEventListener("change", () => refresh(history));
+      return WL.el("label", {}, label, input);
+    }));
+    ui.options.hidden = !opts.length;
+  }
+
+  /** The options that differ from their defaults, typed as the server expects. */
+  function optionValues() {
+    const out = {};
+    const opts = (strategies[ui.strategy.value] || {}).options || [];
+    for (const o of opts) {
+      const input = ui.options.querySelector(`[data-option="${o.name}"]`);
+      if (!input) continue;
+      let v;
+      if (o.type === "bool") v = input.checked;
+      else if (input.value.trim() === "") continue;
+      else if (o.type === "str") v = input.value.trim();
+      else v = Number(input.value);
+      if (v !== o.default) out[o.name] = v;
     }
-    return { words: ui.words.value };
+    return out;
   }
 
   function body(hist) {
     return {
-      ...listChoice(), strategy: ui.strategy.value, hard: ui.hard.checked,
+      ...WL.listChoice(ui.words, custom, limits), strategy: ui.strategy.value, options: optionValues(), hard: ui.hard.checked,
       history: hist, top: Number(ui.top.value), show: 300,
     };
   }
@@ -44,6 +82,8 @@
     const p = new URLSearchParams();
     p.set("w", ui.words.value);
     p.set("s", ui.strategy.value);
+    const opts = Object.entries(optionValues());
+    if (opts.length) p.set("o", opts.map(([k, v]) => `${k}:${v === true ? 1 : v === false ? 0 : v}`).join(","));
     if (ui.hard.checked) p.set("hard", "1");
     if (history.length) p.set("h", historyText(history));
     window.history.replaceState(null, "", "#" + p.toString());
@@ -55,7 +95,12 @@
       const [guess, pattern] = part.split(":");
       return { guess, pattern: pattern || "" };
     });
-    return { words: p.get("w"), strategy: p.get("s"), hard: p.get("hard") === "1", history: h };
+    const options = {};
+    for (const part of (p.get("o") || "").split(",").filter(Boolean)) {
+      const [k, v] = part.split(":");
+      options[k] = v;
+    }
+    return { words: p.get("w"), strategy: p.get("s"), options, hard: p.get("hard") === "1", history: h };
   }
 
   // -- entry row ---------------------------------------------------------------------------
@@ -151,7 +196,6 @@
     renderEntry();
 
     ui.suggTitle.textContent = `Best next guesses (${data.strategy}${data.hard ? ", hard mode" : ""})`;
-    const showExplain = !(ui.customOn.checked && ui.customAnswers.value.trim());
     ui.sugg.replaceChildren(...data.suggestions.map((s, i) => WL.el("tr", { class: i === 0 ? "top" : null },
       WL.el("td", { class: "num" }, i + 1),
       WL.el("td", { class: "word" }, s.guess),
@@ -164,7 +208,7 @@
         WL.el("button", { class: "small", type: "button", title: "type this word as your next guess",
           onclick: () => { ui.guess.value = s.guess; renderEntry(); ui.guess.focus(); } }, "use"),
         " ",
-        showExplain ? WL.el("a", { href: explainHref(s.guess), title: "partition table of this guess" }, "explain") : ""),
+        WL.el("a", { href: explainHref(s.guess), title: "partition table of this guess" }, "explain")),
     )));
     if (data.solved) {
       ui.sugg.append(WL.el("tr", {}, WL.el("td", { colspan: 8 }, "Solved: nothing to suggest.")));
@@ -198,6 +242,7 @@
   function explainHref(word) {
     const p = new URLSearchParams({ w: ui.words.value, g: word });
     if (ui.hard.checked) p.set("hard", "1");
+    if (custom.customOn.checked) p.set("c", "1");  // the explain page reads the same stored list
     if (history.length) p.set("h", historyText(history));
     return "/explain?" + p.toString();
   }
@@ -217,19 +262,28 @@
   ui.add.addEventListener("click", addGuess);
   ui.undo.addEventListener("click", () => refresh(history.slice(0, -1)));
   ui.reset.addEventListener("click", () => { clearEntry(); refresh([]); });
-  for (const s of [ui.words, ui.strategy, ui.top, ui.hard, ui.customOn]) {
+  ui.strategy.addEventListener("change", () => renderOptions());
+  for (const s of [ui.words, ui.strategy, ui.top, ui.hard]) {
     s.addEventListener("change", () => refresh(history));
   }
 
   async function start() {
     const h = readHash();
     try {
-      await WL.fillSettings({ words: ui.words, strategy: ui.strategy, wordsValue: h.words, strategyValue: h.strategy });
+      const m = await WL.fillSettings({ words: ui.words, strategy: ui.strategy, wordsValue: h.words, strategyValue: h.strategy });
+      strategies = Object.fromEntries(m.strategies.map((s) => [s.name, s]));
+      limits = m.limits;
+      custom = WL.customBox(ui.customBox, limits);
+      custom.customOn.addEventListener("change", () => refresh(history));
+      for (const box of [custom.customAnswers, custom.customAllowed]) {
+        box.addEventListener("change", () => { if (custom.customOn.checked) refresh(history); });
+      }
     } catch (err) {
       WL.showError(ui.error, err);
       return;
     }
     ui.hard.checked = h.hard;
+    renderOptions(h.options);
     renderEntry();
     await refresh(h.history);
     ui.guess.focus();

@@ -84,8 +84,25 @@ const WL = (() => {
     return Array.from(pattern, (d) => Number(d));
   }
 
+  // share-grid squares (feedback.py's emoji and high-contrast palettes) -> marks
+  const EMOJI_MARKS = { "\u2b1b": 0, "\u2b1c": 0, "\u{1f7e8}": 1, "\u{1f7e6}": 1, "\u{1f7e9}": 2, "\u{1f7e7}": 2 };
+  const EMOJI_RUN = /((?:[\u2b1b\u2b1c\u{1f7e8}\u{1f7e6}\u{1f7e9}\u{1f7e7}]\ufe0f?)+)/u;
+
+  /** A run of emoji squares as small coloured tiles, so it shows without an emoji font;
+   * the emoji stay in the text (visually hidden) for screen readers and copying. */
+  function emojiTiles(run) {
+    const marks = Array.from(run.replace(/\ufe0f/g, ""), (c) => EMOJI_MARKS[c]);
+    const row = tiles("", marks, true);
+    row.classList.add("inline");
+    row.setAttribute("aria-hidden", "true");
+    row.title = run;
+    return el("span", { class: "emoji-pattern" }, row, el("span", { class: "sr-only" }, run));
+  }
+
+  /** Show an error message; share-grid emoji in it are drawn as tiles (see emojiTiles). */
   function showError(box, err) {
-    box.textContent = err instanceof Error ? err.message : String(err);
+    const text = err instanceof Error ? err.message : String(err);
+    box.replaceChildren(...text.split(EMOJI_RUN).map((part, i) => (i % 2 ? emojiTiles(part) : part)));
     box.hidden = false;
   }
 
@@ -117,6 +134,81 @@ const WL = (() => {
   /** Parse a textarea of words (spaces, commas or new lines) into a list. */
   function parseWordText(text) {
     return text.split(/[\s,;]+/).map((w) => w.trim().toLowerCase()).filter(Boolean);
+  }
+
+  const CUSTOM_KEY = "wordlelab.custom-list";
+
+  /**
+   * Fill a page's empty <details> with the "use my own word list" controls and return them
+   * ({customOn, customAnswers, customAllowed, customCount}).  The count of words against the
+   * server's limits follows the typing; the text is kept in localStorage, so the Assistant,
+   * Play and Explain pages share one list.  `note` is shown beside the tick box.
+   */
+  function customBox(details, limits, note) {
+    const ui = {
+      customAnswers: el("textarea", { id: "custom-answers", placeholder: "cigar rebut sissy ...",
+        spellcheck: "false" }),
+      customAllowed: el("textarea", { id: "custom-allowed", spellcheck: "false" }),
+      customOn: el("input", { type: "checkbox", id: "custom-on" }),
+      customCount: el("p", { class: "hint custom-count", id: "custom-count", "aria-live": "polite" }),
+    };
+    details.replaceChildren(
+      el("summary", {}, "Use my own word list"),
+      el("label", { class: "field" }, "Possible answers (one word a line or separated by spaces)",
+        ui.customAnswers),
+      el("label", { class: "field" }, "Allowed guesses (optional; the answers are always allowed)",
+        ui.customAllowed),
+      ui.customCount,
+      el("label", { class: "check" }, ui.customOn, ` use this list${note ? " " + note : ""}`),
+    );
+    try {
+      const saved = JSON.parse(localStorage.getItem(CUSTOM_KEY) || "null");
+      if (saved && !ui.customAnswers.value && !ui.customAllowed.value) {
+        ui.customAnswers.value = saved.answers || "";
+        ui.customAllowed.value = saved.allowed || "";
+      }
+    } catch (e) { /* storage off or unreadable: start empty */ }
+    const update = () => {
+      const a = parseWordText(ui.customAnswers.value).length;
+      const g = parseWordText(ui.customAllowed.value).length;
+      ui.customCount.textContent = `${a} answers (at most ${limits.max_custom_answers}), ` +
+        `${g} allowed guesses (at most ${limits.max_custom_allowed})`;
+      ui.customCount.classList.toggle("over", a > limits.max_custom_answers || g > limits.max_custom_allowed);
+    };
+    for (const box of [ui.customAnswers, ui.customAllowed]) {
+      box.addEventListener("input", () => {
+        update();
+        try {
+          localStorage.setItem(CUSTOM_KEY, JSON.stringify(
+            { answers: ui.customAnswers.value, allowed: ui.customAllowed.value }));
+        } catch (e) { /* storage full or off: the list still works on this page */ }
+      });
+    }
+    update();
+    return ui;
+  }
+
+  /**
+   * What a request sends for its word list: {custom: {answers, allowed}} when the customBox is
+   * ticked, else {words: <built-in name>}.  Throws an Error saying what to fix when the
+   * ticked list is empty or over the server's limits (the server checks them too).
+   */
+  function listChoice(words, ui, limits) {
+    if (!ui.customOn.checked) return { words: words.value };
+    const answers = parseWordText(ui.customAnswers.value);
+    const allowed = parseWordText(ui.customAllowed.value);
+    if (!answers.length) {
+      throw new Error("your word list is empty: paste the possible answers, or untick \"use this list\"");
+    }
+    if (answers.length > limits.max_custom_answers) {
+      throw new Error(`your word list has ${answers.length} answers; at most ` +
+        `${limits.max_custom_answers} are allowed`);
+    }
+    if (allowed.length > limits.max_custom_allowed) {
+      throw new Error(`your word list has ${allowed.length} allowed guesses; at most ` +
+        `${limits.max_custom_allowed} are allowed`);
+    }
+    return { custom: { answers, allowed } };
   }
 
   function fmt(x, digits) {
@@ -242,6 +334,6 @@ const WL = (() => {
 
   return {
     api, meta, el, svg, tiles, patternMarks, showError, clearError, fillSelect, fillSettings,
-    parseWordText, fmt, barChart, groupedBars, hbars, legend, SERIES_COLORS, MARK_COLORS,
+    parseWordText, customBox, listChoice, fmt, barChart, groupedBars, hbars, legend, SERIES_COLORS, MARK_COLORS,
   };
 })();

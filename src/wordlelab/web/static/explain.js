@@ -8,8 +8,10 @@
   const ui = {
     words: $("words"), hard: $("hard"), history: $("history"), guess: $("guess"), go: $("go"),
     error: $("error"), out: $("out"), title: $("title"), stats: $("stats"), chart: $("chart"),
-    parts: document.querySelector("#parts tbody"),
+    parts: document.querySelector("#parts tbody"), customBox: $("custom-box"),
   };
+  let limits = null;  // /api/meta limits
+  let custom = null;  // the "use my own word list" controls (WL.customBox)
 
   function parseHistory(text) {
     return text.split(/[,;\n]+/).map((s) => s.trim()).filter(Boolean).map((part) => {
@@ -34,12 +36,13 @@
     }
     try {
       const data = await WL.api("/api/explain", {
-        words: ui.words.value, hard: ui.hard.checked, history, guess, show: 80,
+        ...WL.listChoice(ui.words, custom, limits), hard: ui.hard.checked, history, guess, show: 80,
       });
       WL.clearError(ui.error);
       render(data);
       const p = new URLSearchParams({ w: ui.words.value, g: guess });
       if (ui.hard.checked) p.set("hard", "1");
+      if (custom.customOn.checked) p.set("c", "1");
       if (history.length) p.set("h", history.map((m) => `${m.guess}:${m.pattern}`).join(","));
       window.history.replaceState(null, "", "?" + p.toString());
     } catch (err) {
@@ -87,12 +90,16 @@
   async function start() {
     const q = new URLSearchParams(location.search);
     try {
-      await WL.fillSettings({ words: ui.words, wordsValue: q.get("w") });
+      const m = await WL.fillSettings({ words: ui.words, wordsValue: q.get("w") });
+      limits = m.limits;
+      custom = WL.customBox(ui.customBox, limits);
     } catch (err) {
       WL.showError(ui.error, err);
       return;
     }
     ui.hard.checked = q.get("hard") === "1";
+    custom.customOn.checked = q.get("c") === "1";  // "c=1": the list stored by customBox
+    if (custom.customOn.checked) ui.customBox.open = true;
     ui.history.value = (q.get("h") || "").split(",").filter(Boolean).join(", ");
     ui.guess.value = q.get("g") || "";
     if (ui.guess.value) explain();

@@ -8,35 +8,40 @@
     words: $("words"), hard: $("hard"), answer: $("answer"), strategy: $("strategy"), newGame: $("new"),
     status: $("status"), board: $("board"), result: $("result"), error: $("error"), keyboard: $("keyboard"),
     reviewCard: $("review-card"), review: document.querySelector("#review tbody"),
-    reviewTitle: $("review-title"), reviewStrategy: $("review-strategy"),
+    reviewTitle: $("review-title"), reviewStrategy: $("review-strategy"), customBox: $("custom-box"),
   };
   const KEY_ROWS = ["qwertyuiop", "asdfghjkl", "+zxcvbnm-"];  // + Enter, - Backspace
-  let game = null;   // {token, words, length, max_guesses, hard}
+  let game = null;   // {token, words, length, max_guesses, hard, choice: the list sent}
+  let limits = null;  // /api/meta limits
+  let custom = null;  // the "use my own word list" controls (WL.customBox)
   let rows = [];     // [{guess, marks}]
   let current = "";
   let over = false;
   let sending = false;
   let gameNo = 0;
 
+  // every request of a game sends the list the game started with (its token is bound to it)
   function listChoice() {
-    return { words: game ? game.words : ui.words.value };
+    return game.choice;
   }
 
   async function newGame() {
     WL.clearError(ui.error);
-    const body = { words: ui.words.value, hard: ui.hard.checked };
     const chosen = ui.answer.value.trim().toLowerCase();
-    if (chosen) body.answer = chosen;
     const mine = ++gameNo;
     let started;
+    let choice;
     try {
+      choice = WL.listChoice(ui.words, custom, limits);
+      const body = { ...choice, hard: ui.hard.checked };
+      if (chosen) body.answer = chosen;
       started = await WL.api("/api/play/new", body);
     } catch (err) {
       if (mine === gameNo) WL.showError(ui.error, err);
       return;
     }
     if (mine !== gameNo) return;  // a newer "New game" click won
-    game = started;
+    game = { ...started, choice };
     ui.answer.value = "";
     rows = [];
     current = "";
@@ -187,7 +192,7 @@
     const tag = (e.target.tagName || "").toLowerCase();
     if (["input", "select", "textarea"].includes(tag) || e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.key === "Enter") {
-      if (tag === "button" && !e.target.dataset.key) return;  // let buttons like "New game" work
+      if ((tag === "button" && !e.target.dataset.key) || tag === "summary") return;  // let buttons like "New game" work
       e.preventDefault();
       submit();
     } else if (e.key === "Backspace") {
@@ -202,7 +207,9 @@
 
   async function start() {
     try {
-      await WL.fillSettings({ words: ui.words, strategy: ui.strategy });
+      const m = await WL.fillSettings({ words: ui.words, strategy: ui.strategy });
+      limits = m.limits;
+      custom = WL.customBox(ui.customBox, limits, "(press New game)");
     } catch (err) {
       WL.showError(ui.error, err);
       return;

@@ -1,0 +1,18 @@
+"""Fixtures shared by the web API tests."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from wordlelab.web import create_app
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[Any]:
+    """One app per test module, in-process."""
+    with TestClient(create_app()) as c:
+        yield c
