@@ -174,9 +174,8 @@ def _pattern_int(p: int | str, length: int) -> int:
 
 
 #: lists with at most this many answers get the ``optimal`` suggestion even with no
-#: cached tree: the search takes about 0.5 s at 1000 answers and all 12972 guesses,
-#: 2 s at 1600, 10 s at 2309 (nyt-12959), one run each on the 2-core dev machine
-#: with other jobs running (docs/review.md)
+#: cached tree: its search took 0.35 s at 1000 answers (all 12972 guesses), 1.9 s at
+#: 1600, 10.8 s for nyt-12959 (bench/bench_review_default.py, docs/review.md)
 QUICK_OPTIMAL_ANSWERS = 1000
 
 
