@@ -7,6 +7,10 @@ page (including a Content-Security-Policy refusal) fails the test.
 
 Without /usr/bin/chromium the tests are skipped, except under CI=true, where
 they fail: CI must run them (scripts/bootstrap installs chromium there).
+
+No emoji font is needed: the pages draw emoji squares in messages as tiles.  With
+Debian's ``fonts-noto-color-emoji`` installed, emoji typed into inputs also show in the
+screenshots (without it Chromium draws them as empty boxes).
 """
 
 from __future__ import annotations
