@@ -34,7 +34,7 @@
   function fields(schema) {
     const s = deref(schema);
     const req = new Set(s.required || []);
-    return WL.el("div", { class: "scroll-x" }, WL.el("table", { class: "data" },
+    return WL.el("div", { class: "scroll-x" }, WL.el("table", { class: "data fields" },
       WL.el("thead", {}, WL.el("tr", {}, ["field", "type", "default", "limits", "about"].map((h) => WL.el("th", {}, h)))),
       WL.el("tbody", {}, Object.entries(s.properties || {}).map(([name, p]) => WL.el("tr", {},
         WL.el("td", {}, WL.el("code", {}, name), req.has(name) ? " *" : ""),
