@@ -5,6 +5,9 @@ from __future__ import annotations
 import csv
 import io
 import json
+import multiprocessing
+import os
+import signal
 from pathlib import Path
 from typing import Any
 
@@ -70,6 +73,8 @@ def test_bench_sample_trials_and_starts(small_words, tmp_path: Path) -> None:  #
     assert res["random(3 trials)"]["games"] == 20 * 3 * 2  # sample x trials x starts
     assert res["smart"]["games"] == 20 * 2  # deterministic: one run per start
     assert res["smart"]["start"] == "cigar,model"
+    for x in res.values():  # each answer was played once per start (and trial): listed once
+        assert len({w for w, _ in x["hardest"]}) == len(x["hardest"]) == 10
 
 
 def test_bench_parallel_matches_serial(small_words, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -140,3 +145,116 @@ def test_a_short_flag_means_one_thing_across_the_cli() -> None:
 def test_bench_option_has_no_short_flag(tmp_path: Path) -> None:
     r = runner.invoke(app, ["bench", "-s", "entropy", "-o", "candidates_only=true", "--words", str(words_file(tmp_path))])
     assert r.exit_code == 2 and "No such option" in r.output
+
+
+# -- Ctrl-C -------------------------------------------------------------------------
+
+
+def ctrl_c() -> None:
+    """A real Ctrl-C: SIGINT to this process; Python runs the handler right after."""
+    os.kill(os.getpid(), signal.SIGINT)
+
+
+def small_file(small_words, tmp_path: Path) -> Path:  # type: ignore[no-untyped-def]
+    f = tmp_path / "small.txt"
+    f.write_text("\n".join(small_words.answers) + "\n", "utf-8")
+    return f
+
+
+def clean_exit_130(r: Any) -> None:
+    assert r.exit_code == 130, r.output
+    assert isinstance(r.exception, SystemExit), r.exception  # typer.Exit, not a traceback
+    assert "Traceback" not in r.output
+    assert not multiprocessing.active_children()
+
+
+def test_ctrl_c_while_a_parallel_run_shuts_down(small_words, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # every run has finished; Ctrl-C comes while the worker processes are stopped
+    from concurrent.futures import ProcessPoolExecutor
+
+    real = ProcessPoolExecutor.shutdown
+    calls: list[bool] = []
+
+    def shutdown(self, wait=True, *, cancel_futures=False):  # type: ignore[no-untyped-def]
+        calls.append(wait)
+        if len(calls) == 1:
+            ctrl_c()
+        return real(self, wait=wait, cancel_futures=cancel_futures)
+
+    monkeypatch.setattr(ProcessPoolExecutor, "shutdown", shutdown)
+    args = ["bench", "-s", "entropy", "-s", "minimax", "--words", str(small_file(small_words, tmp_path))]
+    r = runner.invoke(app, [*args, "--jobs", "2", "--json"])
+    clean_exit_130(r)
+    data = json.loads(r.stdout)
+    assert data["complete"] is True and len(data["results"]) == 2
+    assert "2 of 2 runs finished; the results are complete" in r.output
+    assert len(calls) >= 2  # the interrupted wait was followed by stopping the workers
+
+
+def test_ctrl_c_between_serial_runs_keeps_the_first(small_words, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import wordlelab.cli.bench as bench_cli
+
+    real = bench_cli.run_jobs
+
+    def run_jobs(*a, on_result, **kw):  # type: ignore[no-untyped-def]
+        def on(i, r):  # type: ignore[no-untyped-def]
+            on_result(i, r)
+            ctrl_c()  # as the first run's result arrives
+
+        return real(*a, on_result=on, **kw)
+
+    monkeypatch.setattr(bench_cli, "run_jobs", run_jobs)
+    args = ["bench", "-s", "entropy", "-s", "minimax", "--words", str(small_file(small_words, tmp_path))]
+    r = runner.invoke(app, [*args, "--jobs", "1", "--json"])
+    clean_exit_130(r)
+    data = json.loads(r.stdout)
+    assert data["strategy"] == "entropy" and data["complete"] is True  # the one finished run
+    assert "1 of 2 runs finished; partial results shown" in r.output
+
+
+def test_keyboard_interrupt_out_of_a_parallel_run_keeps_finished_runs(small_words, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import wordlelab.cli.bench as bench_cli
+    from wordlelab.simulate import run_benchmark
+
+    def run_jobs(wl, jobs, *, on_result, rule, answers, max_turns, **kw):  # type: ignore[no-untyped-def]
+        on_result(1, run_benchmark(wl, jobs[1].make(), rule=rule, answers=answers, max_turns=max_turns))
+        raise KeyboardInterrupt  # e.g. at the join point, before run_jobs could return
+
+    monkeypatch.setattr(bench_cli, "run_jobs", run_jobs)
+    args = ["bench", "-s", "entropy", "-s", "minimax", "--words", str(small_file(small_words, tmp_path))]
+    r = runner.invoke(app, [*args, "--jobs", "2"])
+    clean_exit_130(r)
+    assert "minimax" in r.stdout and "entropy" not in r.stdout
+    assert "1 of 2 runs finished; partial results shown" in r.output
+
+
+def test_ctrl_c_while_reporting_finishes_the_report(small_words, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import wordlelab.cli.bench as bench_cli
+
+    real = bench_cli.results_csv
+
+    def results_csv(rows):  # type: ignore[no-untyped-def]
+        ctrl_c()
+        return real(rows)
+
+    monkeypatch.setattr(bench_cli, "results_csv", results_csv)
+    csv_file, md = tmp_path / "r.csv", tmp_path / "r.md"
+    args = ["bench", "-s", "entropy", "--words", str(small_file(small_words, tmp_path))]
+    r = runner.invoke(app, [*args, "--csv", str(csv_file), "--markdown", str(md)])
+    clean_exit_130(r)
+    assert "hardest for entropy" in r.stdout
+    assert len(csv_file.read_text().splitlines()) == 2 and "Hardest answers" in md.read_text()
+    assert "1 of 1 runs finished; the results are complete" in r.output
+
+
+def test_ctrl_c_before_any_game(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import wordlelab.cli.bench as bench_cli
+
+    def load_words(*a):  # type: ignore[no-untyped-def]
+        ctrl_c()
+
+    monkeypatch.setattr(bench_cli, "load_words", load_words)
+    r = runner.invoke(app, ["bench", "-s", "entropy"])
+    clean_exit_130(r)
+    assert "interrupted before any game was played" in r.output
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # handler restored

@@ -136,3 +136,21 @@ def test_pooled_hardest_names_each_answer_once() -> None:
     # (xad's other game took 3, xac's 2, so xad ranks first)
     assert d.hardest(2) == [("xad", UNSOLVED), ("xac", UNSOLVED)]
     assert [w for w, _ in d.hardest(10)] == ["xad", "xac", "xab"]
+
+
+@pytest.mark.parametrize("processes", [1, 2])
+def test_run_jobs_keeps_finished_runs_on_ctrl_c_in_a_callback(small_words: WordList, processes: int) -> None:
+    import multiprocessing
+
+    from wordlelab.simulate import Job, run_jobs
+
+    jobs = [Job("entropy"), Job("minimax"), Job("most-parts")]
+    got: list[int] = []
+
+    def on_result(i: int, r: Results) -> None:
+        got.append(i)
+        raise KeyboardInterrupt  # Ctrl-C as the first run's result arrives
+
+    out = run_jobs(small_words, jobs, processes=processes, on_result=on_result)
+    assert len(got) == 1 and out[got[0]] is not None and out[got[0]].complete
+    assert not multiprocessing.active_children()  # the workers are stopped and waited for

@@ -5,9 +5,11 @@ from __future__ import annotations
 import csv
 import io
 import random
+import signal
 import sys
+import threading
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Self
 
 import typer
 from rich.console import Console
@@ -30,6 +32,36 @@ from ._app import (
 
 #: exit status when the run was interrupted (the shell's convention for SIGINT)
 EXIT_INTERRUPTED = 130
+
+
+class CtrlC:
+    """SIGINT handling for the length of one ``bench`` command.
+
+    While ``armed``, the first Ctrl-C raises ``KeyboardInterrupt`` (which stops
+    the runs); any later one, or any at all once disarmed (while the worker
+    processes are stopped and the results written), is only counted, so the
+    report comes out whole.  The command exits 130 if ``count`` is not 0.
+    Installed only in the main thread (elsewhere Python allows no handler).
+    """
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.armed = True
+        self._old: Any = None
+
+    def __call__(self, signum: int, frame: Any) -> None:
+        self.count += 1
+        if self.armed and self.count == 1:
+            raise KeyboardInterrupt
+
+    def __enter__(self) -> Self:
+        if threading.current_thread() is threading.main_thread():
+            self._old = signal.signal(signal.SIGINT, self)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._old is not None:
+            signal.signal(signal.SIGINT, self._old)
 
 
 def parse_option(text: str) -> tuple[str, Any]:
@@ -227,83 +259,99 @@ def bench(
     Deterministic strategies play all games as one decision tree (each shared
     state is computed once). Ctrl-C stops early and reports the finished games.
     """
-    names = list(strategy or [])
-    if all_:
-        names = [n for n in strategy_names() if n not in set(exclude or [])]
-    if not names:
-        raise UnknownStrategyError("give --strategy NAME (repeatable) or --all; see `wordlelab strategies`")
-    for n in names:
-        strategy_class(n)  # unknown names fail before any work
-    if hard and rule == "naive":
-        raise WordlelabError(
-            "--hard needs the official rule: hard-mode hints read from naive-rule colours are wrong "
-            "for repeated letters; drop --hard or use --rule official"
-        )
-    if rule not in ("official", "naive"):
-        raise WordlelabError(f"unknown rule {rule!r}; use --rule official or --rule naive")
-    wl = load_words(words, guesses)
-    options = dict(parse_option(o) for o in option or [])
-    modes = [False, True] if both else [hard]
-    if both and rule == "naive":
-        modes = [False]
-    starts: list[str | None] = list(start) if start else [None]
-    for s in starts:
-        if s is not None:
-            wl.guess_id(s)
-    picked = None
-    if sample is not None:
-        k = min(sample, len(wl.answers))
-        picked = sorted(random.Random(seed).sample(range(len(wl.answers)), k))
-    job_list = build_jobs(names, options, modes, starts, trials, seed)
-    for j in job_list:
-        j.make()  # bad options fail here, with the strategy's message
-    processes = jobs or (2 if len(job_list) > 1 else 1)
+    with CtrlC() as ctrl_c:
+        try:
+            names = list(strategy or [])
+            if all_:
+                names = [n for n in strategy_names() if n not in set(exclude or [])]
+            if not names:
+                raise UnknownStrategyError("give --strategy NAME (repeatable) or --all; see `wordlelab strategies`")
+            for n in names:
+                strategy_class(n)  # unknown names fail before any work
+            if hard and rule == "naive":
+                raise WordlelabError(
+                    "--hard needs the official rule: hard-mode hints read from naive-rule colours are wrong "
+                    "for repeated letters; drop --hard or use --rule official"
+                )
+            if rule not in ("official", "naive"):
+                raise WordlelabError(f"unknown rule {rule!r}; use --rule official or --rule naive")
+            wl = load_words(words, guesses)
+            options = dict(parse_option(o) for o in option or [])
+            modes = [False, True] if both else [hard]
+            if both and rule == "naive":
+                modes = [False]
+            starts: list[str | None] = list(start) if start else [None]
+            for s in starts:
+                if s is not None:
+                    wl.guess_id(s)
+            picked = None
+            if sample is not None:
+                k = min(sample, len(wl.answers))
+                picked = sorted(random.Random(seed).sample(range(len(wl.answers)), k))
+            job_list = build_jobs(names, options, modes, starts, trials, seed)
+            for j in job_list:
+                j.make()  # bad options fail here, with the strategy's message
+            processes = jobs or (2 if len(job_list) > 1 else 1)
+        except KeyboardInterrupt:
+            err_console.print("[yellow]interrupted[/] before any game was played")
+            raise typer.Exit(EXIT_INTERRUPTED) from None
+        finished: list[Results | None] = []
+        collected: dict[int, Results] = {}  # every finished run, however the loop below ends
+        show = not json_out and csv_out != Path("-")
+        try:
+            with Progress(
+                TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                console=err_console, transient=True, disable=not err_console.is_terminal,
+            ) as bar:
+                if processes > 1:
+                    task = bar.add_task(f"{len(job_list)} runs on {processes} processes", total=len(job_list))
 
-    finished: list[Results | None] = []
-    show = not json_out and csv_out != Path("-")
-    with Progress(
-        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-        console=err_console, transient=True, disable=not err_console.is_terminal,
-    ) as bar:
-        if processes > 1:
-            task = bar.add_task(f"{len(job_list)} runs on {processes} processes", total=len(job_list))
-            finished = run_jobs(
-                wl, job_list, rule=rule, answers=picked, max_turns=max_turns, processes=processes,
-                on_result=lambda i, r: bar.advance(task),
-            )
-        else:
-            task = bar.add_task("games", total=len(picked) if picked else len(wl.answers))
-            finished = run_jobs(
-                wl, job_list, rule=rule, answers=picked, max_turns=max_turns, processes=1,
-                on_result=lambda i, r: bar.reset(task),
-                progress=lambda done, total: bar.update(task, completed=done, total=total),
-            )
-    interrupted = any(r is None or not r.complete for r in finished)
-    rows = pooled(finished)
-    if json_out:
-        data = [r.to_dict(games=games) for r in rows]
-        print_json(data[0] if len(data) == 1 else {"results": data, "complete": not interrupted})
-    elif show:
-        # piped output has no width to fit; do not crop the table to 80 columns
-        out = console if console.is_terminal else Console(width=200, highlight=False)
-        out.print(results_table(rows))
-        for r in rows:
-            worst = ", ".join(f"{w} ({g if g > 0 else 'unsolved'})" for w, g in r.hardest(5))
-            out.print(f"hardest for {r.strategy}{' (hard)' if r.hard else ''}: {worst}")
-    if csv_out is not None:
-        text = results_csv(rows)
-        if csv_out == Path("-"):
-            sys.stdout.write(text)
-        else:
-            csv_out.write_text(text, "utf-8")
-    if markdown is not None:
-        markdown.write_text(results_markdown(rows, "wordlelab " + " ".join(sys.argv[1:])), "utf-8")
-    if plot is not None and rows:
-        from ..plots import plot_results
+                    def done_one(i: int, r: Results) -> None:
+                        collected[i] = r
+                        bar.advance(task)
+                else:
+                    task = bar.add_task("games", total=len(picked) if picked else len(wl.answers))
 
-        for p in plot_results(rows, plot):
-            err_console.print(f"wrote {p}")
-    if interrupted:
+                    def done_one(i: int, r: Results) -> None:
+                        collected[i] = r
+                        bar.reset(task)
+
+                finished = run_jobs(
+                    wl, job_list, rule=rule, answers=picked, max_turns=max_turns, processes=processes,
+                    on_result=done_one,
+                    progress=None if processes > 1 else lambda done, total: bar.update(task, completed=done, total=total),
+                )
+        except KeyboardInterrupt:
+            finished = [collected.get(i) for i in range(len(job_list))]
+            ctrl_c.count = max(ctrl_c.count, 1)
+        ctrl_c.armed = False  # from here a Ctrl-C is only counted: the report is written whole
+        partial = any(r is None or not r.complete for r in finished)
+        rows = pooled(finished)
+        if json_out:
+            data = [r.to_dict(games=games) for r in rows]
+            print_json(data[0] if len(data) == 1 else {"results": data, "complete": not partial})
+        elif show:
+            # piped output has no width to fit; do not crop the table to 80 columns
+            out = console if console.is_terminal else Console(width=200, highlight=False)
+            out.print(results_table(rows))
+            for r in rows:
+                worst = ", ".join(f"{w} ({g if g > 0 else 'unsolved'})" for w, g in r.hardest(5))
+                out.print(f"hardest for {r.strategy}{' (hard)' if r.hard else ''}: {worst}")
+        if csv_out is not None:
+            text = results_csv(rows)
+            if csv_out == Path("-"):
+                sys.stdout.write(text)
+            else:
+                csv_out.write_text(text, "utf-8")
+        if markdown is not None:
+            markdown.write_text(results_markdown(rows, "wordlelab " + " ".join(sys.argv[1:])), "utf-8")
+        if plot is not None and rows:
+            from ..plots import plot_results
+
+            for p in plot_results(rows, plot):
+                err_console.print(f"wrote {p}")
+    if ctrl_c.count or partial:  # counted up to the end of the report
         done = sum(1 for r in finished if r is not None and r.complete)
-        err_console.print(f"[yellow]interrupted:[/] {done} of {len(job_list)} runs finished; partial results shown")
+        what = "partial results shown" if partial else "the results are complete"
+        err_console.print(f"[yellow]interrupted:[/] {done} of {len(job_list)} runs finished; {what}")
         raise typer.Exit(EXIT_INTERRUPTED)
