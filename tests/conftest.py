@@ -10,7 +10,7 @@ import pytest
 
 os.environ.setdefault("WORDLELAB_CACHE_DIR", tempfile.mkdtemp(prefix="wordlelab-test-cache-"))
 
-from wordlelab import WordList, load_wordlist, pattern_table  # noqa: E402
+from wordlelab import WordList, load_wordlist, pattern_table
 
 
 @pytest.fixture(scope="session")

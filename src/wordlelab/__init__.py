@@ -14,7 +14,16 @@ from .errors import (
     WordlelabError,
     WordListError,
 )
-from .feedback import Mark, Pattern, all_green, decode, encode, feedback, format_pattern, parse_pattern
+from .feedback import (
+    Mark,
+    Pattern,
+    all_green,
+    decode,
+    encode,
+    feedback,
+    format_pattern,
+    parse_pattern,
+)
 from .game import Game, Session
 from .state import State, Step
 from .strategies import Ranked, Strategy, get_strategy, register, strategy_names
@@ -39,8 +48,8 @@ __all__ = [
     "Step",
     "Strategy",
     "UnknownStrategyError",
-    "WordListError",
     "WordList",
+    "WordListError",
     "WordlelabError",
     "__version__",
     "all_green",

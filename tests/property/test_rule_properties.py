@@ -10,7 +10,11 @@ from wordlelab import WordList, feedback, format_pattern, parse_pattern
 from wordlelab.feedback import Mark, all_green, decode, feedback_naive
 from wordlelab.kernels import build_pattern_table, partition_stats
 from wordlelab.kernels.patterns import RULE_NAIVE
-from wordlelab.kernels.reference import partition_stats_python, pattern_table_numpy, pattern_table_python
+from wordlelab.kernels.reference import (
+    partition_stats_python,
+    pattern_table_numpy,
+    pattern_table_python,
+)
 from wordlelab.state import filter_candidates
 
 from .generators import word_lists, word_pairs

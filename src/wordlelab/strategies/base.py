@@ -28,11 +28,11 @@ from ..types import IndexArray
 __all__ = [
     "Ranked",
     "Strategy",
-    "register",
     "get_strategy",
-    "strategy_names",
-    "strategy_class",
     "order_by",
+    "register",
+    "strategy_class",
+    "strategy_names",
 ]
 
 
