@@ -173,3 +173,26 @@ def test_prior_freq_makes_any_allowed_word_an_answer() -> None:
     data = json.loads(s.output)
     assert data["candidates"] > 0 and "cause" in data["candidate_words"]
     assert run("suggest", "--prior", "bogus").exit_code == 2
+
+
+def test_prior_language(tmp_path: Path) -> None:
+    f = tmp_path / "de.txt"
+    f.write_text("haben\nhaven\nnabel\n")
+    r = run("suggest", "--words", str(f), "--prior", "freq:de", "--json")
+    assert r.exit_code == 0, r.output
+    bad = run("suggest", "--words", str(f), "--prior", "freq:xx")
+    assert bad.exit_code == 2 and "no word frequencies for language 'xx'" in bad.output
+
+
+def test_prior_language_changes_the_weights(tmp_path: Path) -> None:
+    from wordlelab import load_wordlist
+    from wordlelab.cli._app import apply_prior
+
+    f = tmp_path / "de.txt"
+    f.write_text("haben\nhaven\n")
+    wl = load_wordlist(str(f))
+    _, de = apply_prior(wl, "freq:de")
+    _, en = apply_prior(wl, "freq")
+    assert de is not None and en is not None
+    assert de[0] > de[1]  # German: haben is common, haven rare
+    assert en[1] > en[0]  # English: the other way round

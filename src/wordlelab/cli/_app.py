@@ -54,7 +54,8 @@ PriorOpt = Annotated[
     typer.Option(
         "--prior",
         help="none: the list's answers, equally likely. freq: any allowed word may be the "
-        "answer, weighted by word frequency (see docs/unknown-answers.md).",
+        "answer, weighted by word frequency (see docs/unknown-answers.md). "
+        "freq:LANG takes the frequencies of another language, e.g. freq:de.",
     ),
 ]
 
@@ -86,14 +87,18 @@ def load_words(words: str, guesses: str | None) -> WordList:
 
 
 def apply_prior(wl: WordList, prior: str) -> tuple[WordList, FloatArray | None]:
-    """``--prior``: the list unchanged, or every allowed word as an answer with its weight."""
+    """``--prior``: the list unchanged, or every allowed word as an answer with its weight.
+
+    ``freq`` uses English word frequencies, ``freq:LANG`` those of language LANG.
+    """
     if prior == "none":
         return wl, None
-    if prior == "freq":
-        from ..prior import prior_wordlist
+    kind, _, lang = prior.partition(":")
+    if kind == "freq":
+        from ..prior import check_language, prior_wordlist
 
-        return prior_wordlist(wl)
-    raise WordListError(f"unknown prior {prior!r}; use --prior none or --prior freq")
+        return prior_wordlist(wl, lang=check_language(lang or "en"))
+    raise WordListError(f"unknown prior {prior!r}; use --prior none, freq or freq:LANG (e.g. freq:de)")
 
 
 def tiles(word: str, pattern: int) -> Text:
