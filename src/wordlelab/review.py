@@ -189,8 +189,7 @@ def optimal_tree_ready(words: WordList, table: PatternTable, *, hard: bool, rule
         words, table, np.arange(len(words.answers), dtype=np.int64),
         np.arange(len(words.allowed), dtype=np.int64), (), hard, rule,
     )
-    # the strategy's own lookup order: disk cache, then the shipped trees
-    return bool(strat._tree_path(state).exists() or strat._shipped_tree(state) is not None)
+    return bool(strat.tree_ready(state))
 
 
 def _suggester(

@@ -104,6 +104,12 @@ class Optimal(Strategy):
         self._trees[key] = tree
         return tree
 
+    def tree_ready(self, state: State) -> bool:
+        """Whether :meth:`tree` can answer for ``state``'s lists and mode without a
+        search: the tree is in memory, in the disk cache or shipped with the package."""
+        path = self._tree_path(state)
+        return str(path) in self._trees or path.exists() or self._shipped_tree(state) is not None
+
     def _shipped_tree(self, state: State):  # type: ignore[no-untyped-def]
         """A proven tree shipped in ``data/trees`` for these lists and mode, if any.
 
