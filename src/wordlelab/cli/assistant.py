@@ -51,7 +51,8 @@ def parse_history(text: str) -> list[tuple[str, str]]:
     return [parse_move(part) for part in re.split(r"[,;]", text) if part.strip()]
 
 
-def _ranked_json(r: Ranked) -> dict[str, object]:
+def ranked_json(r: Ranked) -> dict[str, object]:
+    """One suggestion as JSON: the guess, its score and every figure of its stats."""
     return {"guess": r.word, "score": r.score, **r.stats}
 
 
@@ -115,7 +116,7 @@ def suggest(
                 "solved": session.solved,
                 "candidates": len(session.candidates),
                 "candidate_words": session.candidate_words[:SHOW_CANDIDATES],
-                "suggestions": [_ranked_json(r) for r in ranked],
+                "suggestions": [ranked_json(r) for r in ranked],
             }
         )
         return

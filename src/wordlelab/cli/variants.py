@@ -50,7 +50,7 @@ from ._app import (
     print_json,
     tiles,
 )
-from .assistant import parse_history
+from .assistant import parse_history, ranked_json
 
 _QUIT = ("quit", "exit", "q")
 
@@ -334,7 +334,7 @@ def prior_suggest(
                 "strategy": strat.key,
                 "candidates": len(session.candidates),
                 "likely": [{"word": w, "probability": p} for w, p in likely],
-                "suggestions": [{"guess": r.word, "score": r.score, **r.stats} for r in ranked],
+                "suggestions": [ranked_json(r) for r in ranked],
             }
         )
         return
