@@ -58,15 +58,34 @@ def atomic_save(path: Path, arr: np.ndarray) -> None:
         raise
 
 
-def pattern_table(words: WordList, rule: str = "official", cache: bool = True) -> PatternTable:
+def _build(words: WordList, rule: str) -> PatternTable:
+    # imported here so that loading a cached table does not import numba (~0.4 s)
+    from .kernels.patterns import build_pattern_table
+
+    return build_pattern_table(
+        words.allowed_codes, words.answer_codes, len(words.alphabet), RULES[rule]
+    )
+
+
+def pattern_table(
+    words: WordList, rule: str = "official", cache: bool = True, *, persist: bool = True
+) -> PatternTable:
     """``table[G, A]`` of ``words.allowed`` against ``words.answers`` under ``rule``.
 
     With ``cache`` the result is read-only (memory-mapped).  A cached file that
     is unreadable or of the wrong shape is ignored and rebuilt.  If the cache
     directory is not writable the table is still returned, just not saved.
+
+    ``persist=False`` builds the table in memory and neither reads nor writes
+    the disk cache (for lists that must leave no file behind, e.g. custom lists
+    sent to the web app); the result is read-only like a cached one.
     """
     if rule not in RULES:
         raise ValueError(f"unknown rule {rule!r}; choose one of {', '.join(RULES)}")
+    if not persist:
+        mem = _build(words, rule)
+        mem.flags.writeable = False
+        return mem
     path = table_path(words, rule)
     if cache and path.exists():
         try:
@@ -75,12 +94,7 @@ def pattern_table(words: WordList, rule: str = "official", cache: bool = True) -
                 return cached
         except (OSError, ValueError):
             pass
-    # imported here so that loading a cached table does not import numba (~0.4 s)
-    from .kernels.patterns import build_pattern_table
-
-    arr = build_pattern_table(
-        words.allowed_codes, words.answer_codes, len(words.alphabet), RULES[rule]
-    )
+    arr = _build(words, rule)
     if cache:
         try:
             atomic_save(path, arr)

@@ -60,3 +60,17 @@ def test_naive_rule_table_differs(small_words: WordList, private_cache: Path) ->
     assert official.shape == naive.shape and not np.array_equal(official, naive)
     with pytest.raises(ValueError, match="unknown rule"):
         pattern_table(small_words, rule="fuzzy")
+
+
+def test_persist_false_neither_reads_nor_writes_the_cache(
+    small_words: WordList, private_cache: Path
+) -> None:
+    path = table_path(small_words)
+    mem = pattern_table(small_words, persist=False)
+    assert not path.exists() and not list(private_cache.iterdir())
+    assert not mem.flags.writeable and not isinstance(mem, np.memmap)
+    good = np.array(pattern_table(small_words))  # now cached on disk
+    assert path.exists() and np.array_equal(mem, good)
+    np.save(path, np.zeros_like(good))  # a wrong table of the right shape: never read
+    assert np.array_equal(pattern_table(small_words, persist=False), good)
+    assert np.array_equal(np.load(path), np.zeros_like(good))  # and never rewritten
