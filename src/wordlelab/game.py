@@ -8,7 +8,6 @@ applied only if valid, so a refused move leaves everything as it was.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass
 
 import numpy as np
@@ -23,7 +22,7 @@ from .errors import (
 from .feedback import Pattern, all_green, format_pattern, n_patterns, parse_pattern
 from .state import State, Step, filter_candidates, hard_mode_legal, hard_mode_violation
 from .strategies.base import Ranked, Strategy, get_strategy
-from .table import cache_dir, pattern_table
+from .table import pattern_table
 from .types import FloatArray, PatternTable
 from .words import WordList, load_wordlist
 
@@ -257,31 +256,19 @@ def _shipped_openings() -> dict[str, list[list[object]]]:
 
 
 def _cached_opening(session: Session, strat: Strategy) -> list[Ranked]:
+    """The opening from the shipped book, else the user's (:mod:`wordlelab.openings`,
+    verified entry by entry), else ranked now and added to the user's book."""
+    from . import openings
+
     key = _opening_key(session, strat)
-    entry = _shipped_openings().get(key)
-    path = cache_dir() / "openings.json"
-    user: dict[str, list[list[object]]] = {}
-    if entry is None and path.exists():
-        try:
-            user = json.loads(path.read_text("utf-8"))
-            entry = user.get(key)
-        except (OSError, ValueError):
-            user = {}
-    if entry is not None:
-        out = []
-        for word, score, stats in entry:
-            assert isinstance(word, str) and isinstance(stats, dict)
-            out.append(Ranked(session.words.allowed_index[word], word, float(score), stats))  # type: ignore[arg-type]
-        return out
+    shipped = _shipped_openings().get(key)
+    found = openings.parse_ranked(shipped, session.words) if shipped is not None else None
+    if found is None:
+        found = openings.lookup(key, session.words)
+    if found is not None:
+        return found
     ranked = strat.rank(session.state, OPENING_TOP)
-    user[key] = [[r.word, r.score, r.stats] for r in ranked]
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(user, indent=0), "utf-8")
-        os.replace(tmp, path)
-    except OSError:
-        pass
+    openings.store(key, ranked)
     return ranked
 
 

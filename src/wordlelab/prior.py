@@ -26,11 +26,13 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import os
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import numpy as np
 
+from .cachefile import CacheDamage, load_array, notice
 from .errors import WordListError
 from .state import State
 from .strategies.base import Ranked, Strategy, get_strategy
@@ -119,19 +121,29 @@ def prior_wordlist(
     everything = WordList(f"{wl.name}+prior", wl.allowed, wl.allowed)
     tag = hashlib.sha256(f"{lang}|{center!r}|{width!r}".encode()).hexdigest()[:12]
     path = cache_dir() / f"prior-{everything.digest[:20]}-{tag}.npy"
-    if path.exists():
+    key = f"prior|{everything.digest}|{lang}|{center!r}|{width!r}"
+    if os.path.lexists(path):
         try:
-            cached = np.load(path, allow_pickle=False)
-            if cached.shape == (len(everything.answers),) and cached.dtype == np.float64:
-                return everything, cached
-        except (OSError, ValueError):
-            pass
+            cached = load_array(
+                path, key, (len(everything.answers),), np.dtype(np.float64), mmap=False,
+                check=_check_weights,
+            )
+            return everything, cached
+        except CacheDamage as exc:
+            notice("prior weights", path, str(exc))
     weights = frequency_weights(everything.answers, center=center, width=width, lang=lang)
     try:
-        atomic_save(path, weights)
+        atomic_save(path, weights, key)
     except OSError:
         pass
     return everything, weights
+
+
+def _check_weights(w: np.ndarray) -> str | None:
+    """Prior weights are finite and within [0, 1] (the logistic curve's range)."""
+    if not np.all(np.isfinite(w)) or np.any(w < 0) or np.any(w > 1):
+        return "weights outside [0, 1]"
+    return None
 
 
 def weighted_mean(values: np.ndarray, weights: np.ndarray) -> float:

@@ -4,23 +4,25 @@
 it with the compiled kernel the first time and memory-mapping the cached
 ``.npy`` afterwards.  Files live in the user cache directory (override with
 ``WORDLELAB_CACHE_DIR``), are keyed by the lists' sha256 and the rule, and are
-written to a temporary file that is renamed into place only once complete, so
-a crash mid-write never leaves a file that is later trusted.
+written to a temporary file that is renamed into place only once complete.
+Each has a checksum file (:mod:`wordlelab.cachefile`) naming the lists it was
+built for; a file that fails it, or holds out-of-range values, is rebuilt.
 """
 
 from __future__ import annotations
 
 import os
-import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 from platformdirs import user_cache_dir
 
+from .cachefile import CacheDamage, load_array, notice, save_array
 from .types import PatternTable, table_dtype
 from .words import WordList
 
-__all__ = ["RULES", "cache_dir", "pattern_table", "table_path"]
+__all__ = ["RULES", "cache_dir", "pattern_table", "table_key", "table_path"]
 
 #: rule name -> kernel rule code (see kernels.patterns.RULE_*)
 RULES = {"official": 0, "naive": 1}
@@ -37,25 +39,30 @@ def table_path(words: WordList, rule: str = "official") -> Path:
     return cache_dir() / f"patterns-{rule}-{words.digest[:20]}.npy"
 
 
-def _valid(arr: np.ndarray, words: WordList) -> bool:
-    return arr.shape == (len(words.allowed), len(words.answers)) and arr.dtype == table_dtype(
-        words.length
-    )
+def table_key(words: WordList, rule: str = "official") -> str:
+    """What a cached table was built for: the lists' full digest, the rule, shape and type."""
+    shape = (len(words.allowed), len(words.answers))
+    return f"patterns|{words.digest}|{rule}|{shape[0]}x{shape[1]}|{table_dtype(words.length)}"
 
 
-def atomic_save(path: Path, arr: np.ndarray) -> None:
-    """Write ``arr`` as ``.npy`` to ``path`` via a temporary file and an atomic rename."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            np.save(fh, arr, allow_pickle=False)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+def _check_values(words: WordList) -> Callable[[np.ndarray], str | None]:
+    """Value checks of a table: every pattern < 3**L, and a guess against itself is all green."""
+
+    def check(arr: np.ndarray) -> str | None:
+        n = 3**words.length
+        if arr.size and int(arr.max()) >= n:
+            return f"pattern value {int(arr.max())} out of range (< {n})"
+        own = arr[words.answer_to_allowed, np.arange(len(words.answers))]
+        if not np.all(own == n - 1):
+            return "a word against itself is not all green"
+        return None
+
+    return check
+
+
+def atomic_save(path: Path, arr: np.ndarray, key: str) -> None:
+    """Write ``arr`` as ``.npy`` to ``path`` with its checksum file (both atomically renamed)."""
+    save_array(path, key, arr)
 
 
 def _build(words: WordList, rule: str) -> PatternTable:
@@ -72,9 +79,12 @@ def pattern_table(
 ) -> PatternTable:
     """``table[G, A]`` of ``words.allowed`` against ``words.answers`` under ``rule``.
 
-    With ``cache`` the result is read-only (memory-mapped).  A cached file that
-    is unreadable or of the wrong shape is ignored and rebuilt.  If the cache
-    directory is not writable the table is still returned, just not saved.
+    With ``cache`` the result is read-only (memory-mapped).  A cached file is
+    used only if its checksum file names these lists and rule and its bytes
+    match (hashed once per process, about 16 ms for 30 MB) and its values are
+    in range; otherwise it is rebuilt with a one-line notice on the
+    ``wordlelab.cache`` logger.  If the cache directory is not writable the
+    table is still returned, just not saved.
 
     ``persist=False`` builds the table in memory and neither reads nor writes
     the disk cache (for lists that must leave no file behind, e.g. custom lists
@@ -87,17 +97,23 @@ def pattern_table(
         mem.flags.writeable = False
         return mem
     path = table_path(words, rule)
-    if cache and path.exists():
+    key = table_key(words, rule)
+    if cache and os.path.lexists(path):
         try:
-            cached: PatternTable = np.load(path, mmap_mode="r", allow_pickle=False)
-            if _valid(cached, words):
-                return cached
-        except (OSError, ValueError):
-            pass
+            return load_array(
+                path,
+                key,
+                (len(words.allowed), len(words.answers)),
+                np.dtype(table_dtype(words.length)),
+                mmap=True,
+                check=_check_values(words),
+            )
+        except CacheDamage as exc:
+            notice("pattern table", path, str(exc))
     arr = _build(words, rule)
     if cache:
         try:
-            atomic_save(path, arr)
+            atomic_save(path, arr, key)
         except OSError:
             return arr
         arr.flags.writeable = False
