@@ -57,8 +57,8 @@ SUM_FORMAT = 1
 #: sidecars are one short line; anything longer is damaged
 SUM_LIMIT = 4096
 
-#: (path, key, st_dev, st_ino, st_size, st_mtime_ns) of files verified in this process
-_VERIFIED: set[tuple[str, str, int, int, int, int]] = set()
+#: (path, key, device, inode, size, mtime, ctime) of the files verified in this process
+_VERIFIED: set[tuple[str, str, int, int, int, int, int]] = set()
 
 
 class CacheDamage(Exception):
@@ -86,11 +86,11 @@ def _open_regular(path: Path) -> Iterator[tuple[IO[bytes], os.stat_result]]:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
         raise CacheDamage(f"cannot open: {exc.strerror or exc}") from None
-    fh = os.fdopen(fd, "rb")
-    with fh:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            raise CacheDamage("not a regular file")
+    st = os.fstat(fd)
+    if not stat.S_ISREG(st.st_mode):
+        os.close(fd)
+        raise CacheDamage("not a regular file")
+    with os.fdopen(fd, "rb") as fh:
         yield fh, st
 
 
@@ -119,8 +119,8 @@ def _read_sidecar(path: Path, key: str, size: int) -> str:
     return str(data["sha256"])
 
 
-def _memo(path: Path, key: str, st: os.stat_result) -> tuple[str, str, int, int, int, int]:
-    return (str(path), key, st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+def _memo(path: Path, key: str, st: os.stat_result) -> tuple[str, str, int, int, int, int, int]:
+    return (str(path), key, st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
 
 
 def _check_hash(path: Path, key: str, st: os.stat_result, feed: Callable[[Any], None]) -> None:
@@ -190,27 +190,30 @@ def write_verified(path: Path, key: str, write: Callable[[IO[bytes]], object]) -
         Path(tmp).unlink(missing_ok=True)
 
 
-def read_regular(path: Path, limit: int) -> bytes:
-    """The bytes of ``path`` if it is a regular file of at most ``limit`` bytes,
-    else :class:`CacheDamage` (unverified: the caller checks the content)."""
-    return _read_limited(path, limit)[0]
-
-
-def _read_limited(path: Path, limit: int) -> tuple[bytes, os.stat_result]:
+def _read_bytes(path: Path, limit: int, key: str | None) -> tuple[bytes, os.stat_result]:
     with _open_regular(path) as (fh, st):
         if st.st_size > limit:
             raise CacheDamage(f"{st.st_size} bytes, more than the {limit} expected")
+        if key is not None and _memo(path, key, st) not in _VERIFIED:
+            _read_sidecar(path, key, st.st_size)  # refuse before reading a foreign file
         data = fh.read(limit + 1)
     if len(data) != st.st_size:
         raise CacheDamage("changed while being read")
+    if key is not None:
+        _check_hash(path, key, st, lambda h: h.update(data))
     return data, st
+
+
+def read_regular(path: Path, limit: int) -> bytes:
+    """The bytes of ``path`` if it is a regular file of at most ``limit`` bytes,
+    else :class:`CacheDamage` (unverified: the caller checks the content)."""
+    return _read_bytes(path, limit, None)[0]
 
 
 def read_verified(path: Path, key: str, limit: int) -> tuple[bytes, os.stat_result]:
-    """The bytes of cache file ``path`` (at most ``limit``) once verified, and its stat."""
-    data, st = _read_limited(path, limit)
-    _check_hash(path, key, st, lambda h: h.update(data))
-    return data, st
+    """The bytes of cache file ``path`` (at most ``limit``) once its checksum file
+    names ``key`` and matches them, and its stat; else :class:`CacheDamage`."""
+    return _read_bytes(path, limit, key)
 
 
 def save_array(path: Path, key: str, arr: np.ndarray) -> None:

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Annotated, Any, ClassVar
 
 import numpy as np
 
 from ..errors import WordlelabError
 from ..state import State
-from .base import Ranked, Strategy, register
+from .base import AtLeast, Ranked, Strategy, Word, register
 
 #: openers (best greedy bound first) whose exact trees are compared when no
 #: ``start`` is given; SALET, the best known opener of the original lists (and
@@ -24,6 +26,8 @@ EXACT_LIMIT = 300
 DEVIATION_BEAM = 10
 #: alternatives to the chosen guess get exact values only for sets this small
 ALTERNATIVES_LIMIT = 60
+#: a cached tree file larger than this is damaged (trees of big lists take a few MB)
+TREE_LIMIT = 256 << 20
 
 
 @register("optimal")
@@ -39,7 +43,9 @@ class Optimal(Strategy):
 
     higher_is_better: ClassVar[bool] = False
 
-    def __init__(self, start: str | None = None, openers: int = DEFAULT_OPENERS) -> None:
+    def __init__(
+        self, start: Word | None = None, openers: Annotated[int, AtLeast(1)] = DEFAULT_OPENERS
+    ) -> None:
         self.start = start.strip().lower() if start else None
         self.openers = int(openers)
         if self.openers < 1:
@@ -75,20 +81,18 @@ class Optimal(Strategy):
             )
         return self._solvers[key]
 
+    def _tree_key(self, state: State) -> str:
+        """What a cached tree was searched for (its checksum file must say the same)."""
+        mode = "hard" if state.hard else "normal"
+        return f"optimal-tree|{state.words.digest}|{state.rule}|{mode}|{self.start or ''}|{self.openers}"
+
     def tree(self, state: State):  # type: ignore[no-untyped-def]
         """The tree for ``state``'s lists and mode: memory, disk cache, or searched now."""
-        from ..search import TreeFileError, read_tree, write_tree
-
         path = self._tree_path(state)
         key = str(path)
         if key in self._trees:
             return self._trees[key]
-        tree = None
-        if path.exists():
-            try:
-                tree, _ = read_tree(path, state.words)
-            except TreeFileError:
-                tree = None
+        tree = self._cached_tree(state)
         if tree is None:
             tree = self._shipped_tree(state)
         if tree is None:
@@ -96,19 +100,65 @@ class Optimal(Strategy):
             result = solver.solve(self.start, budget_s=float("inf"), top=self.openers)
             tree = result.tree
             try:
-                tmp = path.with_suffix(".tmp.json")
-                write_tree(tree, tmp, state.table)
-                tmp.replace(path)
+                self._save_tree(tree, state)
             except OSError:
                 pass
         self._trees[key] = tree
         return tree
 
+    def _cached_tree(self, state: State):  # type: ignore[no-untyped-def]
+        """The disk-cached tree if it passes every check, else None (with a notice if
+        a file was there): its checksum file names these lists, rule, mode and
+        options and matches its bytes; it parses; replaying every answer finds it
+        within the 6-guess cap (keeping hard mode if asked); it opens with ``start``."""
+        from ..cachefile import CacheDamage, notice, read_verified
+        from ..search import TreeFileError, read_tree, verify_tree
+
+        path = self._tree_path(state)
+        if not os.path.lexists(path):
+            return None
+        try:
+            _, st = read_verified(path, self._tree_key(state), TREE_LIMIT)
+            tree, head = read_tree(path, state.words)
+            now = os.stat(path)
+            if (now.st_ino, now.st_mtime_ns) != (st.st_ino, st.st_mtime_ns):
+                raise CacheDamage("replaced while being read")
+            if (tree.hard, tree.rule, tree.max_guesses) != (state.hard, state.rule, 6) or (
+                self.start is not None and state.words.allowed[tree.root.guess] != self.start
+            ):
+                raise CacheDamage("for another mode, rule, cap or opener")
+            verify_tree(tree, state.table, head)
+        except (CacheDamage, TreeFileError, ValueError, TypeError, RecursionError, OSError) as exc:
+            notice("optimal tree", path, str(exc))
+            return None
+        return tree
+
+    def _save_tree(self, tree: Any, state: State) -> None:
+        """Write ``tree`` to the disk cache with its checksum file (``OSError`` if it cannot)."""
+        from ..cachefile import write_verified
+        from ..search import write_tree
+
+        path = self._tree_path(state)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=path.stem + ".", suffix=".json", dir=path.parent)
+        os.close(fd)
+        try:
+            write_tree(tree, tmp, state.table)
+            data = Path(tmp).read_bytes()
+        finally:
+            Path(tmp).unlink(missing_ok=True)
+        write_verified(path, self._tree_key(state), lambda fh: fh.write(data))
+
     def tree_ready(self, state: State) -> bool:
         """Whether :meth:`tree` can answer for ``state``'s lists and mode without a
-        search: the tree is in memory, in the disk cache or shipped with the package."""
-        path = self._tree_path(state)
-        return str(path) in self._trees or path.exists() or self._shipped_tree(state) is not None
+        search: the tree is in memory, in the disk cache (and sound: it is loaded
+        and checked now) or shipped with the package."""
+        key = str(self._tree_path(state))
+        if key not in self._trees:
+            tree = self._cached_tree(state)
+            if tree is not None:
+                self._trees[key] = tree
+        return key in self._trees or self._shipped_tree(state) is not None
 
     def _shipped_tree(self, state: State):  # type: ignore[no-untyped-def]
         """A proven tree shipped in ``data/trees`` for these lists and mode, if any.
