@@ -12,6 +12,7 @@ __all__ = [
     "GameOverError",
     "HardModeError",
     "InconsistentFeedbackError",
+    "InvalidOptionError",
     "InvalidPatternError",
     "InvalidWordError",
     "UnknownStrategyError",
@@ -42,6 +43,11 @@ class HardModeError(WordlelabError, ValueError):
 
 class InconsistentFeedbackError(WordlelabError, ValueError):
     """No remaining candidate could have produced the reported feedback."""
+
+
+class InvalidOptionError(WordlelabError, ValueError):
+    """An option has a value of the wrong type or out of range, is unknown, or
+    conflicts with another (strategy options, ``top``, command-line options)."""
 
 
 class GameOverError(WordlelabError, RuntimeError):

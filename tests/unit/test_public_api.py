@@ -6,7 +6,7 @@ import wordlelab
 
 EXPECTED = {
     "BUILTIN_LISTS", "Game", "GameOverError", "HardModeError", "InconsistentFeedbackError",
-    "InvalidPatternError", "InvalidWordError", "Mark", "Pattern", "Ranked", "Session", "State",
+    "InvalidOptionError", "InvalidPatternError", "InvalidWordError", "Mark", "Pattern", "Ranked", "Session", "State",
     "Step", "Strategy", "UnknownStrategyError", "WordListError", "WordList", "WordlelabError",
     "__version__", "all_green", "decode", "encode", "feedback", "format_pattern", "get_strategy",
     "load_wordlist", "parse_pattern", "pattern_table", "register", "strategy_names",
@@ -22,4 +22,6 @@ def test_all_is_pinned() -> None:
 def test_errors_also_inherit_builtins() -> None:
     assert issubclass(wordlelab.InvalidWordError, ValueError)
     assert issubclass(wordlelab.UnknownStrategyError, LookupError)
+    assert issubclass(wordlelab.InvalidOptionError, ValueError)
+    assert issubclass(wordlelab.InvalidOptionError, wordlelab.WordlelabError)
     assert issubclass(wordlelab.WordlelabError, Exception)

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import sys
+import tempfile
 from collections.abc import Callable
+from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.text import Text
 
-from ..errors import WordlelabError, WordListError
+from ..errors import InvalidOptionError, WordlelabError, WordListError
 from ..feedback import Mark, decode, format_pattern
 from ..types import FloatArray
 from ..words import WordList, load_wordlist
@@ -68,18 +72,76 @@ _STYLE = {
 }
 
 
+def fail(message: str) -> typer.Exit:
+    """Print ``error: message`` on stderr (one line); the caller raises the returned exit."""
+    err_console.print(f"[bold red]error:[/] {escape(message)}", markup=True, soft_wrap=True, highlight=False)
+    return typer.Exit(EXIT_BAD_INPUT)
+
+
+def refused(exc: Exception) -> None:
+    """A refused line of an interactive loop: the message in red, never read as markup."""
+    err_console.print(Text(str(exc), style="red"))
+
+
 def handle_errors(func: F) -> F:
-    """Turn a :class:`WordlelabError` into a message on stderr and exit code 2."""
+    """Turn a :class:`WordlelabError`, or a file that cannot be read or written
+    (``OSError``), into a one-line message on stderr and exit code 2."""
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return func(*args, **kwargs)
         except WordlelabError as exc:
-            err_console.print(f"[bold red]error:[/] {exc}", markup=True, soft_wrap=True)
-            raise typer.Exit(EXIT_BAD_INPUT) from None
+            raise fail(" ".join(str(exc).split())) from None
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            where = f": {exc.filename!r}" if exc.filename else ""
+            raise fail(f"{exc.strerror or exc}{where}") from None
 
     return wrapper  # type: ignore[return-value]
+
+
+def output_file(path: Path | None, what: str) -> None:
+    """Refuse now, before any work, an output file that cannot be written: a
+    directory, a missing folder, no permission.  ``None`` and ``-`` (stdout) pass."""
+    if path is None or str(path) == "-":
+        return
+    if path.is_dir():
+        raise InvalidOptionError(f"{what} {str(path)!r} is a directory; give a file name")
+    folder = path.parent
+    if not folder.is_dir():
+        raise InvalidOptionError(f"{what} {str(path)!r}: folder {str(folder)!r} does not exist")
+    existed = path.exists()
+    try:
+        with path.open("a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        raise InvalidOptionError(f"cannot write {what} {str(path)!r}: {exc.strerror or exc}") from None
+    if not existed:
+        path.unlink(missing_ok=True)
+
+
+def output_dir(path: Path | None, what: str) -> None:
+    """Create the folder ``path`` now (with its parents) and check a file can be
+    written in it; refuse it with a one-line message otherwise."""
+    if path is None:
+        return
+    if path.exists() and not path.is_dir():
+        raise InvalidOptionError(f"{what} {str(path)!r} is a file, not a folder")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=path):
+            pass
+    except OSError as exc:
+        raise InvalidOptionError(f"cannot write into {what} {str(path)!r}: {exc.strerror or exc}") from None
+
+
+def finite(value: float, flag: str) -> float:
+    """``value`` if it is a finite number, else an error naming ``flag``."""
+    if not math.isfinite(value):
+        raise InvalidOptionError(f"{flag} must be a finite number, not {value}")
+    return value
 
 
 def load_words(words: str, guesses: str | None) -> WordList:

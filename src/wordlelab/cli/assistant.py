@@ -21,10 +21,10 @@ from ._app import (
     app,
     apply_prior,
     console,
-    err_console,
     handle_errors,
     load_words,
     print_json,
+    refused,
     tiles,
 )
 
@@ -174,7 +174,7 @@ def assist(
                 step = session.history[-1]
                 console.print(tiles(wl.allowed[step.guess], step.pattern))
         except WordlelabError as exc:
-            err_console.print(f"[red]{exc}[/]")
+            refused(exc)
             continue
         _show(session, strat, top)
         if session.solved:

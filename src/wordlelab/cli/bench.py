@@ -16,9 +16,10 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from ..errors import UnknownStrategyError, WordlelabError
+from ..errors import InvalidOptionError, UnknownStrategyError, WordlelabError
 from ..simulate import MAX_TURNS, Job, Results, combine, run_jobs
 from ..strategies import strategy_class, strategy_names
+from ..strategies.base import parse_options
 from ._app import (
     GuessesOpt,
     JsonOpt,
@@ -27,6 +28,8 @@ from ._app import (
     err_console,
     handle_errors,
     load_words,
+    output_dir,
+    output_file,
     print_json,
 )
 
@@ -64,36 +67,44 @@ class CtrlC:
             signal.signal(signal.SIGINT, self._old)
 
 
-def parse_option(text: str) -> tuple[str, Any]:
-    """``key=value`` with value read as bool (true/false), int, float or string."""
+def parse_option(text: str) -> tuple[str, str]:
+    """``key=value`` -> (key with ``-`` read as ``_``, value text); the value is typed
+    per strategy by :func:`~wordlelab.strategies.base.parse_options`."""
     if "=" not in text:
-        raise UnknownStrategyError(
+        raise InvalidOptionError(
             f"option {text!r} is not key=value; e.g. --option fill=false or --option candidates_only=true"
         )
     key, raw = (s.strip() for s in text.split("=", 1))
-    value: Any = raw
-    if raw.lower() in ("true", "yes", "on"):
-        value = True
-    elif raw.lower() in ("false", "no", "off"):
-        value = False
-    else:
-        for cast in (int, float):
-            try:
-                value = cast(raw)
-                break
-            except ValueError:
-                pass
-    return key.replace("-", "_"), value
+    return key.replace("-", "_"), raw
+
+
+def option_texts(option: list[str]) -> dict[str, str]:
+    """Every ``--option key=value``; a key given twice, or ``seed`` (set by
+    ``--seed``), is refused."""
+    out: dict[str, str] = {}
+    for text in option:
+        key, raw = parse_option(text)
+        if key in out:
+            raise InvalidOptionError(f"--option {key} is given twice ({out[key]!r} and {raw!r}); give it once")
+        if key == "seed":
+            raise InvalidOptionError(
+                "give the seed of randomised strategies with --seed N (and --trials T for seeds "
+                "N..N+T-1), not --option seed"
+            )
+        out[key] = raw
+    return out
 
 
 def build_jobs(
     names: list[str],
-    options: dict[str, Any],
+    options: dict[str, dict[str, Any]],
     modes: list[bool],
     starts: list[str | None],
     trials: int,
     seed: int,
 ) -> list[Job]:
+    """The runs: each strategy (with ``options[name]``) in each mode from each start,
+    once per trial seed if it is randomised."""
     jobs = []
     for name in names:
         cls = strategy_class(name)
@@ -101,7 +112,7 @@ def build_jobs(
             for start in starts:
                 seeds = [seed + t for t in range(trials)] if cls.randomized else [None]
                 for s in seeds:
-                    opts = dict(options)
+                    opts = dict(options.get(name, {}))
                     if s is not None:
                         opts["seed"] = s
                     jobs.append(Job(name, tuple(sorted(opts.items())), hard, start))
@@ -262,24 +273,35 @@ def bench(
     with CtrlC() as ctrl_c:
         try:
             names = list(strategy or [])
+            if exclude and not all_:
+                raise InvalidOptionError("--exclude goes with --all; without --all, name the strategies to run")
+            for n in [*names, *(exclude or [])]:
+                strategy_class(n)  # unknown names fail before any work
             if all_:
+                if names:
+                    raise InvalidOptionError("give --all or --strategy NAME, not both (--exclude leaves some out of --all)")
                 names = [n for n in strategy_names() if n not in set(exclude or [])]
             if not names:
                 raise UnknownStrategyError("give --strategy NAME (repeatable) or --all; see `wordlelab strategies`")
-            for n in names:
-                strategy_class(n)  # unknown names fail before any work
-            if hard and rule == "naive":
+            if (hard or both) and rule == "naive":
                 raise WordlelabError(
-                    "--hard needs the official rule: hard-mode hints read from naive-rule colours are wrong "
-                    "for repeated letters; drop --hard or use --rule official"
+                    f"{'--hard' if hard else '--both-modes'} needs the official rule: hard-mode hints read "
+                    "from naive-rule colours are wrong for repeated letters; play normal mode only or use "
+                    "--rule official"
                 )
             if rule not in ("official", "naive"):
                 raise WordlelabError(f"unknown rule {rule!r}; use --rule official or --rule naive")
+            if json_out and csv_out == Path("-"):
+                raise InvalidOptionError("--json and --csv - both write to stdout; give --csv a file name")
+            if games and not json_out:
+                raise InvalidOptionError("--games adds every game to the JSON output; use it with --json")
+            texts = option_texts(option or [])
+            output_file(csv_out, "--csv file")
+            output_file(markdown, "--markdown file")
+            output_dir(plot, "--plot folder")
             wl = load_words(words, guesses)
-            options = dict(parse_option(o) for o in option or [])
+            options = {n: parse_options(n, texts, wl) for n in names}
             modes = [False, True] if both else [hard]
-            if both and rule == "naive":
-                modes = [False]
             starts: list[str | None] = list(start) if start else [None]
             for s in starts:
                 if s is not None:

@@ -24,10 +24,10 @@ from ._app import (
     app,
     apply_prior,
     console,
-    err_console,
     handle_errors,
     load_words,
     print_json,
+    refused,
     tiles,
 )
 
@@ -134,7 +134,7 @@ def play(
         try:
             p = game.guess(word)
         except WordlelabError as exc:
-            err_console.print(f"[red]{exc}[/]")
+            refused(exc)
             continue
         console.print(tiles(word, p))
     if game.won:

@@ -44,10 +44,10 @@ from ._app import (
     WordsOpt,
     app,
     console,
-    err_console,
     handle_errors,
     load_words,
     print_json,
+    refused,
     tiles,
 )
 from .assistant import parse_history, ranked_json
@@ -83,7 +83,7 @@ def _guess_loop(
         try:
             result = guess(word)
         except WordlelabError as exc:
-            err_console.print(f"[red]{exc}[/]")
+            refused(exc)
             continue
         show(word, result)
 

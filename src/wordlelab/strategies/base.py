@@ -9,27 +9,46 @@ Ties break in a fixed order so every run repeats exactly: unless a strategy's
 docstring says otherwise, after its own score it prefers a guess that could be
 the answer, then the lower index in ``words.allowed`` (alphabetical for the
 shipped lists).
+
+Options are the keyword arguments of a strategy's constructor.  Their types
+come from its annotations (or defaults): ``bool``, ``int``, ``float`` or
+``str``, with ``Annotated[int, AtLeast(1)]`` for a lower bound and :data:`Word`
+for a word of the list.  :func:`get_strategy` checks every value against them
+(:func:`check_options` for values from Python or JSON, :func:`parse_options`
+for text typed on a command line) and raises :class:`InvalidOptionError` with a
+one-line message for a wrong type, a value out of range or an unknown name.
 """
 
 from __future__ import annotations
 
 import importlib
+import inspect
+import math
 import pkgutil
-from collections.abc import Callable, Sequence
+import typing
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypeVar
+from types import UnionType
+from typing import Annotated, Any, ClassVar, TypeVar
 
 import numpy as np
 
-from ..errors import UnknownStrategyError
+from ..errors import InvalidOptionError, UnknownStrategyError
 from ..state import State
 from ..types import IndexArray
+from ..words import MAX_LENGTH, MIN_LENGTH, WordList
 
 __all__ = [
+    "AtLeast",
     "Ranked",
     "Strategy",
+    "StrategyOption",
+    "Word",
+    "check_options",
     "get_strategy",
+    "option_specs",
     "order_by",
+    "parse_options",
     "register",
     "strategy_class",
     "strategy_names",
@@ -120,12 +139,233 @@ def strategy_class(name: str) -> type[Strategy]:
 
 
 def get_strategy(name: str, **options: Any) -> Strategy:
-    """Instantiate a registered strategy with its options."""
+    """Instantiate a registered strategy with its options, checked by :func:`check_options`.
+
+    Raises :class:`UnknownStrategyError` for an unknown name and
+    :class:`InvalidOptionError` for a bad option (also one the constructor refuses).
+    """
     cls = strategy_class(name)
+    checked = check_options(name, options)
     try:
-        return cls(**options)
-    except TypeError as exc:
-        raise UnknownStrategyError(f"bad options for strategy {name!r}: {exc}") from None
+        return cls(**checked)
+    except (TypeError, ValueError) as exc:
+        raise InvalidOptionError(f"bad options for strategy {name!r}: {exc}") from None
+
+
+# -- options ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AtLeast:
+    """Annotation metadata: the smallest value a number option takes,
+    e.g. ``width: Annotated[int, AtLeast(1)] = 10``."""
+
+    minimum: float
+
+
+class _WordMarker:
+    def __repr__(self) -> str:
+        return "WORD"
+
+
+#: Annotation of an option that names a word (letters only; checked against the
+#: list's allowed guesses by :func:`check_options` when it is given the list)
+Word = Annotated[str, _WordMarker()]
+
+_KINDS: dict[type, str] = {bool: "bool", int: "int", float: "float", str: "str"}
+#: integers beyond this are refused (numpy and the caches hold 64-bit numbers)
+_INT_LIMIT = 2**63 - 1
+#: longest text a plain string option takes
+_MAX_TEXT = 200
+_TRUE = ("true", "yes", "on", "1")
+_FALSE = ("false", "no", "off", "0")
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+@dataclass(frozen=True)
+class StrategyOption:
+    """One constructor option of a strategy: its name, type and default, the
+    smallest value of a number, whether it is a word and whether ``None`` is allowed."""
+
+    name: str
+    kind: type
+    default: Any
+    minimum: float | None = None
+    word: bool = False
+    optional: bool = False
+
+    @property
+    def type_name(self) -> str:
+        return _KINDS[self.kind]
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON form: ``{"name", "type", "default"}`` plus ``minimum`` and ``word`` when set."""
+        out: dict[str, Any] = {"name": self.name, "type": self.type_name, "default": self.default}
+        if self.minimum is not None:
+            out["minimum"] = self.minimum
+        if self.word:
+            out["word"] = True
+        return out
+
+    def _bad(self, what: str, value: Any) -> InvalidOptionError:
+        return InvalidOptionError(f"{self.name} must be {what}, not {_shown(value)}")
+
+    def parse(self, text: str) -> Any:
+        """The value of ``text`` typed on a command line (``true``/``no``/``0`` for a bool)."""
+        raw = text.strip()
+        if self.kind is bool:
+            if raw.lower() in _TRUE:
+                return True
+            if raw.lower() in _FALSE:
+                return False
+            raise self._bad("true or false (also yes/no, on/off, 1/0)", raw)
+        if self.kind in (int, float):
+            try:
+                number = int(raw) if self.kind is int else float(raw)
+            except ValueError:
+                raise self._bad("a whole number" if self.kind is int else "a number", raw) from None
+            return self.check(number)
+        return self.check(raw)
+
+    def check(self, value: Any) -> Any:
+        """``value`` (from Python or JSON) if it has the option's type and range, normalised
+        (a word lower-cased); else :class:`InvalidOptionError`."""
+        if value is None and self.optional:
+            return None
+        if self.kind is bool:
+            if isinstance(value, bool | np.bool_):
+                return bool(value)
+            raise self._bad("true or false", value)
+        if self.kind in (int, float):
+            return self._number(value)
+        if not isinstance(value, str):
+            raise self._bad("a word of letters" if self.word else "text", value)
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise self._bad("valid text", value) from None
+        if not self.word:
+            if len(value) > _MAX_TEXT:
+                raise InvalidOptionError(f"{self.name} is longer than {_MAX_TEXT} characters")
+            return value
+        word = value.strip().lower()
+        if not word.isalpha() or not MIN_LENGTH <= len(word) <= MAX_LENGTH:
+            raise self._bad(f"a word of {MIN_LENGTH} to {MAX_LENGTH} letters, e.g. 'salet'", value)
+        return word
+
+    def _number(self, value: Any) -> int | float:
+        what = "a whole number" if self.kind is int else "a number"
+        if isinstance(value, bool | np.bool_) or not isinstance(value, int | float | np.integer | np.floating):
+            raise self._bad(what, value)
+        if isinstance(value, float | np.floating):
+            if not math.isfinite(value):
+                raise self._bad(f"a finite {what.removeprefix('a ')}", value)
+            if self.kind is int and not float(value).is_integer():
+                raise self._bad(what, value)
+        number: int | float = int(value) if self.kind is int else float(value)
+        if self.kind is int and abs(number) > _INT_LIMIT:
+            raise self._bad(f"{what} below {_INT_LIMIT}", value)
+        if self.minimum is not None and number < self.minimum:
+            low = int(self.minimum) if float(self.minimum).is_integer() else self.minimum
+            raise self._bad(f"at least {low}", value)
+        return number
+
+
+def _option_type(hint: Any, default: Any) -> tuple[type | None, float | None, bool, bool]:
+    """(kind, minimum, is a word, None allowed) of one annotation."""
+    optional = False
+    args = typing.get_args(hint)
+    if typing.get_origin(hint) in (typing.Union, UnionType):
+        rest = [a for a in args if a is not type(None)]
+        optional = len(rest) < len(args)
+        hint = rest[0] if len(rest) == 1 else None
+    minimum, word = None, False
+    if typing.get_origin(hint) is Annotated:
+        hint, *meta = typing.get_args(hint)
+        for m in meta:
+            if isinstance(m, AtLeast):
+                minimum = m.minimum
+            elif isinstance(m, _WordMarker):
+                word = True
+    if hint not in _KINDS:
+        hint = type(default) if default is not None and type(default) in _KINDS else None
+    return hint, minimum, word, optional or default is None
+
+
+def option_specs(strategy: str | type[Strategy]) -> tuple[StrategyOption, ...]:
+    """The options a strategy takes, read from its constructor's signature.
+
+    Parameters without a default, or of a type other than bool, int, float and
+    str, are not options (nothing outside Python can give them).
+    """
+    cls = strategy_class(strategy) if isinstance(strategy, str) else strategy
+    init = cls.__init__  # the class's own constructor
+    try:
+        hints = typing.get_type_hints(init, include_extras=True)
+    except (NameError, TypeError, AttributeError):  # an annotation that does not resolve
+        hints = {}
+    try:
+        params = inspect.signature(init).parameters
+    except (TypeError, ValueError):
+        return ()
+    out = []
+    for pname, param in params.items():
+        if pname == "self" or param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
+            continue
+        if param.default is param.empty:
+            continue
+        kind, minimum, word, optional = _option_type(hints.get(pname), param.default)
+        if kind is not None:
+            out.append(StrategyOption(pname, kind, param.default, minimum, word, optional))
+    return tuple(out)
+
+
+def _specs_for(name: str, keys: Sequence[str]) -> dict[str, StrategyOption]:
+    specs = {o.name: o for o in option_specs(name)}
+    for key in keys:
+        if key not in specs:
+            known = f"its options: {', '.join(specs)}" if specs else "it takes no options"
+            raise InvalidOptionError(f"bad options for strategy {name!r}: no option {_shown(key)}; {known}")
+    return specs
+
+
+def _checked(name: str, values: Mapping[str, Any], how: Callable[[StrategyOption, Any], Any]) -> dict[str, Any]:
+    specs = _specs_for(name, list(values))
+    out = {}
+    for key, value in values.items():
+        try:
+            out[key] = how(specs[key], value)
+        except InvalidOptionError as exc:
+            raise InvalidOptionError(f"bad options for strategy {name!r}: {exc}") from None
+    return out
+
+
+def check_options(name: str, options: Mapping[str, Any], words: WordList | None = None) -> dict[str, Any]:
+    """``options`` for strategy ``name`` checked against its constructor (type, range, known
+    name) and normalised; with ``words``, a word option must also be an allowed guess of it.
+
+    Raises :class:`InvalidOptionError` (a ``ValueError``) with a one-line message.
+    """
+    out = _checked(name, options, StrategyOption.check)
+    if words is not None:
+        specs = _specs_for(name, list(out))
+        for key, value in out.items():
+            if specs[key].word and value is not None and value not in words.allowed_index:
+                raise InvalidOptionError(
+                    f"bad options for strategy {name!r}: {key} {value!r} is not an allowed "
+                    f"guess of list {words.name!r}"
+                )
+    return out
+
+
+def parse_options(name: str, texts: Mapping[str, str], words: WordList | None = None) -> dict[str, Any]:
+    """Options typed on a command line (``{"width": "3", "fill": "no"}``) as the typed,
+    checked values :func:`check_options` returns."""
+    return check_options(name, _checked(name, texts, StrategyOption.parse), words)
 
 
 def order_by(state: State, guesses: IndexArray, keys: Sequence[np.ndarray]) -> IndexArray:

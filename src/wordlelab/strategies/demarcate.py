@@ -24,7 +24,7 @@ import numpy as np
 
 from ..state import State
 from ..types import IndexArray
-from .base import Ranked, Strategy, register
+from .base import Ranked, Strategy, Word, register
 
 
 def prefilter_mask(state: State, pool: IndexArray) -> np.ndarray:
@@ -50,7 +50,7 @@ class Demarcate(Strategy):
     higher_is_better = False
     endgame_limit = 1
 
-    def __init__(self, start: str = "raise", prefilter: bool = True) -> None:
+    def __init__(self, start: Word = "raise", prefilter: bool = True) -> None:
         self.start = start
         self.prefilter = bool(prefilter)
 

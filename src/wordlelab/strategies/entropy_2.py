@@ -13,12 +13,12 @@ entropy's own order (its score, then candidates, then word order).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Annotated, Any, ClassVar
 
 import numpy as np
 
 from ..state import State, Step, hard_mode_legal
-from .base import Ranked, Strategy, register
+from .base import AtLeast, Ranked, Strategy, register
 from .entropy import Entropy
 
 #: how many of greedy entropy's best guesses are looked ahead from
@@ -31,7 +31,9 @@ class EntropyTwo(Strategy):
 
     endgame_limit: ClassVar[int] = 2
 
-    def __init__(self, width: int = DEFAULT_WIDTH, candidates_only: bool = False) -> None:
+    def __init__(
+        self, width: Annotated[int, AtLeast(1)] = DEFAULT_WIDTH, candidates_only: bool = False
+    ) -> None:
         if int(width) < 1:
             raise ValueError("width must be at least 1")
         self.width = int(width)

@@ -23,7 +23,7 @@ seed's list was the game's day order; use ``--words original-order``).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Annotated, Any, ClassVar
 
 import numpy as np
 
@@ -31,7 +31,7 @@ from ..state import State
 from ..types import IndexArray
 from ..words import WordList
 from ._scored import ScoredStrategy, distinct_mask, positional_counts
-from .base import register
+from .base import AtLeast, register
 
 
 def naive_scores(words: WordList, codes: np.ndarray) -> np.ndarray:
@@ -157,7 +157,7 @@ class RandomRank(_Ranked):
 
     randomized = True
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: Annotated[int, AtLeast(0)] = 0) -> None:
         super().__init__()
         self.seed = int(seed)
 
