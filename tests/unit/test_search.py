@@ -93,18 +93,30 @@ def test_answers_only_and_forced_opener_equal_brute_force(seed: int) -> None:
     assert got == total
 
 
-def test_fail_high_contract() -> None:
-    """Below the true value a search returns a lower bound >= beta; above it, the value."""
-    words = _random_list(7, 9, 5)
+@pytest.mark.parametrize("hard", [False, True])
+def test_fail_high_contract(hard: bool) -> None:
+    """Below the true value a search returns a lower bound >= beta; above it, the value.
+    Checked for the whole search and for every forced opener, in both modes."""
+    words = _random_list(7, 12, 6)
     table = pattern_table(words)
     cands = np.arange(len(words.answers))
-    exact = Solver(words, table).value(cands)
+    exact = Solver(words, table, hard=hard).value(cands)
+    openers = range(len(words.allowed))
+    forced = {g: Solver(words, table, hard=hard).value(cands, guess=g) for g in openers}
+    assert exact == min(forced.values())
     for beta in range(1, exact + 3):
-        v = Solver(words, table).value(cands, beta=beta)
+        shared = Solver(words, table, hard=hard)  # one memo across betas and openers
+        v = Solver(words, table, hard=hard).value(cands, beta=beta)
         if exact < beta:
             assert v == exact
         else:
             assert beta <= v <= exact
+        for g in openers:
+            w = shared.value(cands, guess=g, beta=beta)
+            if forced[g] < beta:
+                assert w == forced[g]
+            else:
+                assert beta <= w <= forced[g]
 
 
 def test_beam_is_an_upper_bound(small_words: WordList) -> None:

@@ -133,6 +133,17 @@ class Solver:
         self.n_patterns = n_patterns(words.length)
         self.codes = np.ascontiguousarray(words.allowed_codes)
         self.letter_counts = np.ascontiguousarray(words.allowed_letter_counts)
+        self.ans2allowed = np.ascontiguousarray(words.answer_to_allowed, dtype=np.int64)
+        self.max_parts = int(_core.max_parts(self.table, self.n_patterns))
+
+    def _run(self, cands: IndexArray, legal: IndexArray, lh: np.uint64, d: int, beta: int, forced: int) -> int:
+        return int(
+            self._core._solve(
+                cands, legal, lh, d, beta, forced, self.table, self.by_answer, self.memo, self.hard,
+                self.codes, self.letter_counts, self.ans2allowed, self.max_parts, self.n_patterns,
+                self.beam, self.counters,
+            )
+        )
 
     # -- the legal guesses at a node ----------------------------------------
     def legal_after(self, history: tuple[Step, ...]) -> IndexArray:
@@ -167,17 +178,17 @@ class Solver:
         bound), else a lower bound >= ``beta`` (see the search contract).
         ``INF`` (:data:`wordlelab.search._core.INF`) means impossible within the cap."""
         cands = np.ascontiguousarray(np.sort(np.asarray(candidates, dtype=np.int64)))
-        # a writable copy: numba compiles read-only arrays as another signature
-        legal = self.legal_after(history) if legal is None else np.array(legal, dtype=np.int64)
+        legal = self._legal(history, legal)
         d = self.max_guesses - len(history)
         b = self._core.INF if beta is None else int(beta)
-        return int(
-            self._core._solve(
-                cands, legal, self._legal_hash(legal), d, b, -1 if guess is None else int(guess),
-                self.table, self.by_answer, self.memo, self.hard, self.codes, self.letter_counts,
-                self.n_patterns, self.beam, self.counters,
-            )
-        )
+        return self._run(cands, legal, self._legal_hash(legal), d, b, -1 if guess is None else int(guess))
+
+    def _legal(self, history: tuple[Step, ...], legal: IndexArray | None) -> IndexArray:
+        # sorted (the search's contract) and a writable copy: numba compiles
+        # read-only arrays as another signature
+        if legal is None:
+            return self.legal_after(history)
+        return np.unique(np.asarray(legal, dtype=np.int64))
 
     @property
     def nodes(self) -> int:
@@ -212,7 +223,7 @@ class Solver:
         the history) and the total it leads to; raises :class:`SearchError` if
         no tree fits in the guesses left."""
         cands = np.sort(np.asarray(candidates, dtype=np.int64))
-        legal = self.legal_after(history) if legal is None else np.array(legal, dtype=np.int64)
+        legal = self._legal(history, legal)
         guess = self._best_guess(cands, legal, self.max_guesses - len(history))
         return guess, self.value(cands, history=history, legal=legal)
 
@@ -223,10 +234,7 @@ class Solver:
         lh = self._legal_hash(legal)
         entry = int(self._core.lookup(self.memo, cands, lh, d))
         if entry < 0 or not (entry & 1):
-            self._core._solve(
-                cands, legal, lh, d, self._core.INF, -1, self.table, self.by_answer, self.memo, self.hard,
-                self.codes, self.letter_counts, self.n_patterns, self.beam, self.counters,
-            )
+            self._run(cands, legal, lh, d, self._core.INF, -1)
             entry = int(self._core.lookup(self.memo, cands, lh, d))
         value, guess, exact = self._core.unpack(entry)
         if not exact or value >= self._core.INF:

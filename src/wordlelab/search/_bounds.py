@@ -1,0 +1,227 @@
+# mypy: disable-error-code="no-untyped-def"
+"""Admissible bounds and exact small cases for the search (compiled helpers).
+
+``f(S, d)`` is defined in :mod:`wordlelab.search._core`.  Every bound here is
+*admissible*: never above the true cost.  ``max_parts`` (``P``) is the most
+buckets any allowed guess makes of the whole answer list (so of any subset);
+``INF`` means no tree fits in the guesses left.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ._memo import INF
+
+
+@njit(cache=True, inline="always", nogil=True)
+def bucket_lb(m, r, max_parts):  # pragma: no cover - compiled
+    """A lower bound on ``f(B, r)`` for a set of ``m >= 1`` candidates.
+
+    * ``m == 1``: 1 (exact); ``m > 1`` with ``r <= 1``: ``INF`` (exact);
+      ``m == 2``: 3 (exact: guess one of them).
+    * otherwise the next guess pays ``m``, finds at most one, and splits the
+      rest into ``k`` buckets each needing at least ``2x - 1``; ``k`` is at most
+      ``m - 1`` and at most ``P - 1`` (with a win) or ``P`` (without), so
+      ``f >= max(2m - 1, 3m - 1 - P)``.  With ``r == 2`` every bucket after the
+      next guess must be a singleton, impossible when ``m > P``: ``INF``.
+    """
+    if r <= 0:
+        return INF
+    if m == 1:
+        return 1
+    if r == 1:
+        return INF
+    if m == 2:
+        return 3
+    if r == 2 and m > max_parts:
+        return INF
+    return max(2 * m - 1, 3 * m - 1 - max_parts)
+
+
+@njit(cache=True, nogil=True)
+def _hint(g, pattern, codes, green, need):  # pragma: no cover - compiled
+    """Fill ``green[i]`` (letter code or -1) and ``need[c]`` (minimum count) from one hint."""
+    length = codes.shape[1]
+    need[:] = 0
+    p = pattern
+    for i in range(length):
+        digit = p % 3
+        p //= 3
+        c = codes[g, i]
+        green[i] = c if digit == 2 else -1
+        if digit >= 1:
+            need[c] += 1
+
+
+@njit(cache=True, inline="always", nogil=True)
+def _keeps(w, green, need, codes, letter_counts):  # pragma: no cover - compiled
+    for i in range(codes.shape[1]):
+        if green[i] >= 0 and codes[w, i] != green[i]:
+            return False
+    for c in range(need.shape[0]):
+        if need[c] > 0 and letter_counts[w, c] < need[c]:
+            return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def hard_filter(legal, g, pattern, codes, letter_counts):  # pragma: no cover - compiled
+    """The guesses of ``legal`` that keep the hint of ``g`` showing ``pattern``.
+
+    ``codes: uint8[G, L]`` letter codes, ``letter_counts: uint8[G, alpha]``.
+    Hard mode as in :mod:`wordlelab.state`: greens stay, revealed letters are
+    used at least as often as revealed.  Order of ``legal`` is kept.
+    """
+    green = np.empty(codes.shape[1], np.int64)
+    need = np.zeros(letter_counts.shape[1], np.int64)
+    _hint(g, pattern, codes, green, need)
+    out = np.empty(legal.shape[0], np.int64)
+    k = 0
+    for j in range(legal.shape[0]):
+        w = legal[j]
+        if _keeps(w, green, need, codes, letter_counts):
+            out[k] = w
+            k += 1
+    return out[:k]
+
+
+@njit(cache=True, nogil=True)
+def small_value(
+    cands, d, table, ans2allowed, n_patterns, hard, legal, prev_g, prev_p, codes, letter_counts
+):  # pragma: no cover - compiled
+    """``(f(S, d), guess)`` when a candidate settles ``S`` at once, else ``(0, -1)``.
+
+    Tries each candidate as the guess (``O(n^2)``, no scan of the allowed
+    list): one that splits ``S`` into singletons gives ``2n - 1``, the least
+    any tree can cost; failing that, one leaving a single pair gives ``2n``
+    when ``d >= 3`` (the pair costs 3), and ``2n`` is then optimal because
+    only a candidate splitting into singletons reaches ``2n - 1``.  Ties go
+    to the first such candidate in ``cands`` order.  In hard mode a
+    candidate is used only if it is in ``legal`` (sorted) and, when
+    ``prev_g >= 0``, keeps the hint of ``prev_g`` showing ``prev_p`` (the
+    child of a node whose legal set is ``legal``).  Needs ``n >= 3``, ``d >= 2``.
+    """
+    n = cands.shape[0]
+    counts = np.zeros(n_patterns, np.int32)
+    green = np.empty(codes.shape[1], np.int64)
+    need = np.zeros(letter_counts.shape[1], np.int64)
+    if hard and prev_g >= 0:
+        _hint(prev_g, prev_p, codes, green, need)
+    pair_guess = -1
+    for i in range(n):
+        g = ans2allowed[cands[i]]
+        if hard:
+            at = np.searchsorted(legal, g)
+            if at >= legal.shape[0] or legal[at] != g:
+                continue
+            if prev_g >= 0 and not _keeps(g, green, need, codes, letter_counts):
+                continue
+        row = table[g]
+        extra = 0
+        for t in range(n):
+            b = row[cands[t]]
+            c = counts[b] + 1
+            counts[b] = c
+            extra += c >= 2
+        for t in range(n):
+            counts[row[cands[t]]] = 0
+        if extra == 0:
+            return 2 * n - 1, g
+        if extra == 1 and pair_guess < 0:
+            pair_guess = g
+    if pair_guess >= 0 and d >= 3:
+        return 2 * n, pair_guess
+    return 0, -1
+
+
+#: guesses per block in :func:`scan` (a block of ``|S| x 512`` bytes stays in cache)
+SCAN_BLOCK = 512
+
+
+@njit(cache=True, nogil=True)
+def scan(by_answer, guesses, cands, r, n_patterns, floor, glb, sumsq):  # pragma: no cover - compiled
+    """Fill ``glb[j]`` (``guess_lb``, or ``INF`` if useless or infeasible with
+    ``r`` guesses left after it) and ``sumsq[j]`` for each of ``guesses``.
+
+    ``by_answer: uint8[A, G]`` is the pattern table transposed: the patterns
+    of a block of guesses are copied candidate by candidate from contiguous
+    rows first.  (Reading ``table[g, cands]`` guess by guess instead touches
+    ``|S|`` scattered cache lines per guess; for 10 to 20 candidates that was
+    ten times slower per cell, see bench/bench_optimal.py.)
+
+    ``guess_lb = n + sum over non-win buckets of (2m - 1) = 3n - parts - win``
+    when ``r >= 2`` (``win`` is 1 if the guess is a candidate); with ``r <= 1``
+    every non-win bucket must be a singleton.  Returns ``(node_lb, j)`` where
+    ``j`` is the first guess attaining ``node_lb`` whose buckets all have at
+    most two candidates (its bound is then its exact value), or -1.
+    ``floor`` is a proven lower bound on the node's cost: the scan stops at
+    the first exact guess at or below it (the rest of ``glb`` is then unset).
+    """
+    n = cands.shape[0]
+    k = guesses.shape[0]
+    win = n_patterns - 1
+    counts = np.zeros(n_patterns, np.int32)
+    touched = np.empty(n + 1, np.int64)
+    block = np.empty((n, SCAN_BLOCK), by_answer.dtype)
+    node_lb = INF
+    shortcut = -1
+    for j0 in range(0, k, SCAN_BLOCK):
+        width = min(SCAN_BLOCK, k - j0)
+        for t in range(n):
+            src = by_answer[cands[t]]
+            dst = block[t]
+            for jj in range(width):
+                dst[jj] = src[guesses[j0 + jj]]
+        for jj in range(width):
+            j = j0 + jj
+            parts = 0
+            for t in range(n):
+                b = block[t, jj]
+                c = counts[b]
+                touched[parts] = b
+                parts += c == 0  # branch-free: keep b only if it is new
+                counts[b] = c + 1
+            has_win = counts[win] > 0
+            sq = 0
+            big = 0
+            for i in range(parts):
+                b = touched[i]
+                m = counts[b]
+                counts[b] = 0
+                sq += m * m
+                big = max(big, m)
+            sumsq[j] = sq
+            if parts == 1 and not has_win or r <= 1 and big > 1:  # one bucket, no win: the guess tells nothing
+                lb = INF
+            else:
+                lb = 3 * n - parts - (1 if has_win else 0)
+            glb[j] = lb
+            if lb < node_lb:
+                node_lb = lb
+                shortcut = j if big <= 2 and lb < INF else -1
+            elif lb == node_lb and shortcut < 0 and big <= 2 and lb < INF:
+                shortcut = j
+            if shortcut == j and lb <= floor:
+                return node_lb, shortcut
+    return node_lb, shortcut
+
+
+@njit(cache=True, nogil=True)
+def max_parts(table, n_patterns):  # pragma: no cover - compiled
+    """``P``: the most buckets any guess (row of ``table: uint8[G, A]``) makes
+    of all the answers; a subset of the answers never has more.  Serial on
+    purpose: callers may fork worker processes afterwards."""
+    seen = np.zeros(n_patterns, np.int64)
+    best = 1
+    for g in range(table.shape[0]):
+        row = table[g]
+        parts = 0
+        for a in range(table.shape[1]):
+            b = row[a]
+            if seen[b] != g + 1:
+                seen[b] = g + 1
+                parts += 1
+        best = max(best, parts)
+    return best
