@@ -1,7 +1,10 @@
 """Benchmark: build and load the guess x answer pattern table.
 
 Prints, from one run: the numba kernel's build time (first call incl. JIT or
-cache load, then best of N), the cached load time (memory-mapped .npy), the
+cache load, then best of N), the cached load time (memory-mapped .npy; the
+first load in a process also verifies the file's checksum and values, and
+what other hashes would cost), the time to check and load a cached optimal
+tree, the
 plain vectorised NumPy build of the same table, and the ratio.  Also times a
 cold `wordlelab suggest` process (opening from the shipped cache) and one with
 a history (loads the cached table and runs the entropy kernel).
@@ -67,9 +70,28 @@ def main() -> None:
     t = time.perf_counter()
     pattern_table(wl)  # build + atomic write
     print(f"build + atomic write to cache: {time.perf_counter() - t:.3f} s ({table_path(wl).stat().st_size / 1e6:.1f} MB)")
+    from wordlelab import cachefile
+
+    def first_load() -> None:  # what a new process pays: checksum + value checks
+        cachefile._VERIFIED.clear()
+        pattern_table(wl)
+
+    t_first = best(first_load, args.repeat)
+    print(f"first cached load in a process (mmap + sha256 + value checks), best of {args.repeat}: {t_first * 1000:.1f} ms")
+    import hashlib
+    import zlib
+
+    data = np.ascontiguousarray(ref).reshape(-1)
+    for name, fn in [
+        ("sha256", lambda: hashlib.sha256(data).digest()),
+        ("blake2b", lambda: hashlib.blake2b(data).digest()),
+        ("md5", lambda: hashlib.md5(data).digest()),
+        ("crc32", lambda: zlib.crc32(data)),
+    ]:
+        print(f"  {name} of the {data.nbytes / 1e6:.1f} MB, best of {args.repeat}: {best(fn, args.repeat) * 1000:.1f} ms")
     t_load = best(lambda: pattern_table(wl), args.repeat)
     loaded = pattern_table(wl)
-    print(f"cached load (mmap), best of {args.repeat}: {t_load * 1000:.2f} ms")
+    print(f"later cached load (mmap, already verified), best of {args.repeat}: {t_load * 1000:.2f} ms")
     t_touch = best(lambda: np.asarray(pattern_table(wl)).sum(dtype=np.int64), 3)
     print(f"cached load + read every byte: {t_touch * 1000:.1f} ms")
     assert np.array_equal(np.asarray(loaded), ref)
@@ -82,6 +104,24 @@ def main() -> None:
         assert np.array_equal(nref, ref)
         print(f"plain vectorised NumPy build (same run): {t_np:.3f} s wall, {c_np:.3f} s CPU")
         print(f"ratio NumPy / kernel: {t_np / t_kernel:.1f}x")
+
+    # a cached optimal tree: the shipped SALET tree written to the cache, then
+    # loaded as a new process would (checksum, parse, replay every answer)
+    from wordlelab import Session
+    from wordlelab.strategies.optimal import Optimal
+
+    state = Session(wl).state
+    opt = Optimal(start="salet")
+    shipped = opt._shipped_tree(state)
+    if shipped is not None:
+        opt._save_tree(shipped, state)
+
+        def tree_load() -> None:
+            cachefile._VERIFIED.clear()
+            assert Optimal(start="salet")._cached_tree(state) is not None
+
+        size = opt._tree_path(state).stat().st_size / 1e3
+        print(f"cached optimal tree ({size:.0f} KB) checked and loaded, best of {args.repeat}: {best(tree_load, args.repeat) * 1000:.1f} ms")
 
     exe = Path(sys.executable).with_name("wordlelab")
     for label, extra in [("suggest (opening)", []), ("suggest --history salet:00120", ["--history", "salet:00120"])]:
