@@ -19,6 +19,9 @@ from wordlelab.web import Limits, create_app, engine
 from wordlelab.web import app as web_app
 from wordlelab.words import BUILTIN_LISTS
 
+from conftest import BASE_URL
+import web_standins
+
 
 def custom(words: Any) -> dict[str, Any]:
     return {"answers": list(words.answers), "allowed": list(words.allowed), "name": "small"}
@@ -127,7 +130,7 @@ def test_suggest_hard_mode(client: Any) -> None:
         ({"history": [{"guess": "salet", "pattern": "00120"}, {"guess": "livor", "pattern": "22222"}]},
          "InconsistentFeedbackError", "move 2"),
         ({"strategy": "telepathy"}, "UnknownStrategyError", "choose one of"),
-        ({"strategy": "entropy", "options": {"depth": 3}}, "UnknownStrategyError", "bad options"),
+        ({"strategy": "entropy", "options": {"depth": 3}}, "InvalidOptionError", "bad options"),
     ],
 )
 def test_suggest_library_errors_are_4xx_json(client: Any, payload: dict[str, Any], kind: str, needle: str) -> None:
@@ -171,7 +174,7 @@ def test_not_json_is_422(client: Any) -> None:
 
 
 def test_body_size_limit() -> None:
-    with TestClient(create_app(Limits(max_body_bytes=2000))) as c:
+    with TestClient(create_app(Limits(max_body_bytes=2000)), base_url=BASE_URL) as c:
         ok = c.post("/api/suggest", json={"top": 1, "show": 0})
         assert ok.status_code == 200
         big = {"custom": {"answers": ["cigar"] * 400}}
@@ -203,18 +206,23 @@ def test_custom_list_suggest_and_explain(client: Any, small_words: Any) -> None:
     assert body["kind"] == "WordListError" and "toolong" in body["error"]
 
 
-def test_custom_lists_are_cached_and_bounded(small_words: Any) -> None:
-    lists = engine.Lists(max_custom=2)
+def test_custom_lists_are_cached_in_memory_and_bounded_by_bytes(small_words: Any) -> None:
     from wordlelab.web.models import SuggestRequest
 
     def req(answers: list[str]) -> SuggestRequest:
         return SuggestRequest(custom={"answers": answers})
 
+    one = engine.Lists().get(req(list(small_words.answers[:10]))).table.nbytes
+    lists = engine.Lists(max_custom_bytes=2 * one)  # room for two tables of this size
     a = lists.get(req(list(small_words.answers[:10])))
+    assert not a.table.flags.writeable  # built in memory, read-only like a cached table
     assert lists.get(req(list(small_words.answers[:10]))) is a
-    lists.get(req(list(small_words.answers[:11])))
-    lists.get(req(list(small_words.answers[:12])))
-    assert lists.get(req(list(small_words.answers[:10]))) is not a  # evicted, reloaded
+    b = lists.get(req(list(reversed(small_words.answers[:10]))))
+    assert lists.get(req(list(small_words.answers[:10]))) is a  # a is now the most recent
+    lists.get(req(list(small_words.answers[1:11])))  # b, the least recent, goes
+    assert lists.custom_digests() == [a.words.digest, lists.get(req(list(small_words.answers[1:11]))).words.digest]
+    assert lists.custom_bytes <= 2 * one
+    assert lists.get(req(list(reversed(small_words.answers[:10])))) is not b  # evicted, rebuilt
 
 
 # -- explain ---------------------------------------------------------------------------------
@@ -311,7 +319,7 @@ def test_play_random_seeded_and_tokens(client: Any, small_words: Any) -> None:
                                                       "custom": custom(small_words)}), 400)
     assert body["kind"] == "BadTokenError"
     # a token from another server (other secret) is refused
-    with TestClient(create_app()) as other:
+    with TestClient(create_app(), base_url=BASE_URL) as other:
         error(other.post("/api/play/guess", json={"token": t1, "guess": "salet"}), 400)
     error(client.post("/api/play/new", json={"answer": "salet"}), 400)  # a guess, not an answer
 
@@ -339,14 +347,8 @@ def test_play_lost_game_and_hard_mode(client: Any, words: Any, table: Any) -> No
 
 
 def test_time_limit_answers_503_and_others_are_served(monkeypatch: Any) -> None:
-    release = threading.Event()
-
-    def stuck(lists: Any, req: Any, *a: Any) -> dict[str, Any]:
-        release.wait(10)
-        return {}
-
-    monkeypatch.setattr(web_app, "_compare", stuck)
-    with TestClient(create_app(Limits(timeout_s=0.3))) as c:
+    monkeypatch.setattr(web_app, "_compare", web_standins.sleep_then_answer)  # 30 s
+    with TestClient(create_app(Limits(timeout_s=0.5)), base_url=BASE_URL) as c:
         results: dict[str, Any] = {}
         slow = threading.Thread(
             target=lambda: results.setdefault("slow", c.post("/api/compare", json={"strategies": ["entropy"]}))
@@ -357,33 +359,28 @@ def test_time_limit_answers_503_and_others_are_served(monkeypatch: Any) -> None:
         assert fast.status_code == 200
         slow.join(10)
         body = error(results["slow"], 503)
-        assert body["kind"] == "TimeLimit" and "0.3 s" in body["error"]
-        release.set()
+        assert body["kind"] == "TimeLimit" and "0.5 s" in body["error"]
+        assert c.app.state.runner.slow.admitted == 0
 
 
 def test_expensive_pool_refuses_when_full(monkeypatch: Any) -> None:
-    release = threading.Event()
-    started = threading.Event()
-
-    def stuck(*a: Any) -> dict[str, Any]:
-        started.set()
-        release.wait(10)
-        return {"results": []}
-
-    monkeypatch.setattr(web_app, "_compare", stuck)
-    with TestClient(create_app(Limits(slow_workers=1, slow_queue=0, timeout_s=10))) as c:
+    monkeypatch.setattr(web_app, "_compare", web_standins.sleep_then_answer)
+    with TestClient(create_app(Limits(slow_workers=1, slow_queue=0, timeout_s=3)), base_url=BASE_URL) as c:
+        runner = c.app.state.runner.slow
         results: dict[str, Any] = {}
         t = threading.Thread(
             target=lambda: results.setdefault("first", c.post("/api/compare", json={"strategies": ["entropy"]}))
         )
         t.start()
-        assert started.wait(10)
+        deadline = time.monotonic() + 10
+        while runner.admitted == 0:
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
         body = error(c.post("/api/compare", json={"strategies": ["minimax"]}), 503)
         assert body["kind"] == "Busy"
         assert c.post("/api/suggest", json={"top": 1, "show": 0}).status_code == 200
-        release.set()
         t.join(10)
-        assert results["first"].status_code == 200
+        assert error(results["first"], 503)["kind"] == "TimeLimit"
 
 
 # -- compare ---------------------------------------------------------------------------------
@@ -415,10 +412,10 @@ def test_compare_limits(client: Any) -> None:
 def test_compare_stops_at_its_deadline() -> None:
     from wordlelab.web.models import CompareRequest
 
-    lists = engine.Lists()
+    ctx = engine.make_context(b"k")
     req = CompareRequest(strategies=["entropy"])  # all 2315 answers: seconds of work
     with pytest.raises(web_app.TimeLimitError):
-        web_app._compare(lists, req, Limits(), time.monotonic() - 1)
+        web_app._compare(ctx, req, 12000, time.monotonic() - 1)
     # a deadline that passes mid-run stops the benchmark walk instead of finishing it
     with pytest.raises(web_app.TimeLimitError):
-        web_app._compare(lists, req, Limits(), time.monotonic() + 0.05)
+        web_app._compare(ctx, req, 12000, time.monotonic() + 0.05)

@@ -10,7 +10,7 @@ import pytest
 
 from wordlelab import Game, Session, format_pattern, get_strategy, strategy_names
 from wordlelab.strategies import strategy_class
-from wordlelab.web.app import strategy_options
+from wordlelab.web.engine import strategy_options
 from wordlelab.web.models import MAX_CUSTOM_ANSWERS
 
 
@@ -69,7 +69,7 @@ def test_an_option_value_the_constructor_refuses_is_a_400(client: Any) -> None:
     r = client.post("/api/suggest", json={"strategy": "entropy-2", "options": {"width": 0}})
     assert r.status_code == 400, r.text
     body = r.json()
-    assert body["kind"] == "UnknownStrategyError"
+    assert body["kind"] == "InvalidOptionError"
     assert "bad options for strategy 'entropy-2'" in body["error"] and "width" in body["error"]
 
 

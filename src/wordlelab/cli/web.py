@@ -43,4 +43,5 @@ def web(
         )
     shown = f"[{host}]" if ":" in host else host
     console.print(f"wordlelab web: http://{shown}:{port}/  (Ctrl-C to stop)", soft_wrap=True)
-    uvicorn.run(create_app(Limits(timeout_s=timeout)), host=host, port=port, log_level="warning")
+    app_ = create_app(Limits(timeout_s=timeout), bind_host=host)
+    uvicorn.run(app_, host=host, port=port, log_level="warning")

@@ -1,37 +1,40 @@
 """The FastAPI application: routes, limits, and errors as JSON.
 
-Every computing endpoint runs in a worker thread with a time limit, so the
-event loop never blocks and other users keep being served.  Requests are
-"cheap" (a built-in list and a partition strategy: milliseconds) or
-"expensive" (a custom list, whose table may have to be built, a strategy
-outside the partition family, or a benchmark); the two kinds run in separate
-bounded thread pools, so a queue of expensive requests cannot delay cheap ones.
-A compiled kernel cannot be interrupted: a request past its time limit is
-answered 503 at once while its thread finishes in the background, which is why
-the expensive pool is small and refuses new work (503) when it is full.
+Requests are "cheap" (a built-in list and a partition strategy: milliseconds)
+or "expensive" (a custom list, whose table has to be built, a strategy outside
+the partition family, or a benchmark).  Cheap ones run in a small thread pool
+of the server process.  Expensive ones run in worker processes
+(:mod:`wordlelab.web.workers`): a bounded number at once, a bounded queue
+(more are refused with 503 ``Busy``), and at the request's time limit the
+client gets a 503 ``TimeLimit`` and the worker is killed, so its work stops and
+a search kernel that holds the GIL can never stall the server.
 
 Errors are JSON ``{"error": message, "kind": name, "detail": ...}``: 400 for
-a :class:`~wordlelab.errors.WordlelabError` (409 for a finished game), 413 for
-a body over the size limit, 422 for a body that fails validation, 503 for the
-time limit or a full queue.
+a :class:`~wordlelab.errors.WordlelabError` (409 for a finished game) or a
+``Host`` header that is not this server's, 413 for a body over the size limit,
+422 for a body that fails validation, 503 for the time limit or a full queue,
+and (for a bug) a JSON 500, never a plain-text one.  Values quoted back from
+the request are cut to 40 characters.
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
-import inspect
+import ipaddress
+import json
+import logging
 import math
 import random
-import threading
+import re
+import secrets
 import time
-import typing
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -41,12 +44,13 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import __version__
-from ..errors import GameOverError, WordlelabError
+from ..errors import WordlelabError
 from ..game import DEFAULT_STRATEGY
 from ..strategies import strategy_class, strategy_names
 from ..strategies._information import PartitionStrategy
 from ..words import DEFAULT_LIST
 from . import engine
+from .engine import strategy_options
 from .models import (
     MAX_CUSTOM_ALLOWED,
     MAX_CUSTOM_ANSWERS,
@@ -60,8 +64,13 @@ from .models import (
     ReviewRequest,
     SuggestRequest,
 )
+from .workers import BusyError, ProcessRunner, RemoteError, TimeLimitError, error_parts
 
-__all__ = ["BusyError", "Limits", "TimeLimitError", "create_app", "strategy_options"]
+__all__ = [
+    "BusyError", "Limits", "TimeLimitError", "create_app", "host_allowed", "strategy_options",
+]
+
+log = logging.getLogger("wordlelab.web")
 
 STATIC = Path(__file__).parent / "static"
 #: route -> (title, name): the page is static/layout.html around static/<name>.html,
@@ -76,8 +85,6 @@ PAGES = {
 #: pages and scripts come only from this server: no CDN, no inline script
 CSP = "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'"
 
-T = TypeVar("T")
-
 
 @dataclass(frozen=True)
 class Limits:
@@ -85,62 +92,150 @@ class Limits:
 
     #: request bodies above this many bytes are refused (413); a full custom list is ~110 kB
     max_body_bytes: int = 512 * 1024
-    #: seconds a request may compute before it is answered 503
+    #: seconds a request may compute before it is answered 503 (an expensive
+    #: request's worker process is killed then)
     timeout_s: float = 20.0
     #: threads for cheap requests (built-in lists, partition strategies)
     fast_workers: int = 4
-    #: threads for expensive requests; more waiting than this are refused (503)
+    #: worker processes for expensive requests, and how many more may wait for
+    #: one; beyond that a request is refused (503 Busy)
     slow_workers: int = 2
     slow_queue: int = 4
+    #: bytes of custom-list tables each worker process keeps in memory (LRU)
+    max_custom_bytes: int = engine.MAX_CUSTOM_BYTES
     #: a compare run may play at most this many games (strategies x answers)
     compare_max_games: int = 12000
 
 
-class TimeLimitError(Exception):
-    """A request ran past :attr:`Limits.timeout_s`."""
-
-
-class BusyError(Exception):
-    """The expensive-request pool is full."""
-
-
 class _Runner:
-    """Two bounded thread pools and the time limit (see the module docstring)."""
+    """Cheap requests in a thread pool here, expensive ones in killable worker
+    processes; both under the time limit (see the module docstring)."""
 
-    def __init__(self, limits: Limits) -> None:
+    def __init__(self, limits: Limits, secret: bytes) -> None:
         self.limits = limits
+        make_context = functools.partial(engine.make_context, secret, limits.max_custom_bytes)
+        self.context = make_context()
         self.fast = ThreadPoolExecutor(limits.fast_workers, thread_name_prefix="wordlelab-web")
-        self.slow = ThreadPoolExecutor(limits.slow_workers, thread_name_prefix="wordlelab-slow")
-        self._slow_lock = threading.Lock()
-        self._slow_in_flight = 0
+        self.slow = ProcessRunner(limits.slow_workers, limits.slow_queue, make_context)
 
-    async def run(self, fn: Callable[[], T], *, expensive: bool) -> T:
+    async def run(
+        self, task: Callable[..., Any], *args: Any, expensive: bool, deadline: float | None = None
+    ) -> Any:
+        """``task(context, *args)`` by the request's ``deadline`` (default: the time limit
+        from now)."""
+        if deadline is None:
+            deadline = time.monotonic() + self.limits.timeout_s
+        if expensive:
+            return await self.slow.run(deadline, task, *args)
         loop = asyncio.get_running_loop()
-        if not expensive:
-            return await self._wait(loop.run_in_executor(self.fast, fn))
-        with self._slow_lock:
-            if self._slow_in_flight >= self.limits.slow_workers + self.limits.slow_queue:
-                raise BusyError()
-            self._slow_in_flight += 1
-
-        def tracked() -> T:
-            try:
-                return fn()
-            finally:
-                with self._slow_lock:
-                    self._slow_in_flight -= 1
-
-        return await self._wait(loop.run_in_executor(self.slow, tracked))
-
-    async def _wait(self, fut: asyncio.Future[T]) -> T:
+        call = functools.partial(task, self.context, *args)
         try:
-            return await asyncio.wait_for(fut, self.limits.timeout_s)
+            return await asyncio.wait_for(
+                loop.run_in_executor(self.fast, call), max(deadline - time.monotonic(), 0)
+            )
         except TimeoutError:
             raise TimeLimitError() from None
 
     def shutdown(self) -> None:
         self.fast.shutdown(wait=False, cancel_futures=True)
-        self.slow.shutdown(wait=False, cancel_futures=True)
+        self.slow.shutdown()
+
+
+#: a quoted value, or a run without spaces, longer than this is cut in messages
+_LONG_QUOTED = re.compile(r"""(['"])([^'"]{%d,})\1""" % (engine.MAX_ECHO + 1))
+_LONG_RUN = re.compile(r"\S{%d,}" % (2 * engine.MAX_ECHO + 1))
+#: no message is longer than this
+MAX_MESSAGE = 2000
+
+
+def clip_message(message: str) -> str:
+    """``message`` with every value it quotes cut to 40 characters (and any run of
+    more than 80 characters without a space), so a huge input is never echoed."""
+    message = _LONG_QUOTED.sub(lambda m: m[1] + engine.clip(m[2]) + m[1], message)
+    message = _LONG_RUN.sub(lambda m: engine.clip(m[0]), message)
+    return engine.clip(message, MAX_MESSAGE)
+
+
+def _finite(value: Any) -> Any:
+    """``value`` with non-finite floats as ``None`` (JSON has no NaN or infinity)."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(v) for v in value]
+    return value
+
+
+class SafeJSONResponse(JSONResponse):
+    """JSON that always renders: NaN and infinities become ``null``, and text that is
+    not valid Unicode (a lone surrogate) is written as ``\\u`` escapes."""
+
+    def render(self, content: Any) -> bytes:
+        try:
+            return json.dumps(
+                content, ensure_ascii=False, allow_nan=False, separators=(",", ":")
+            ).encode("utf-8")
+        except ValueError:  # NaN/inf, or UnicodeEncodeError
+            return json.dumps(
+                _finite(content), ensure_ascii=True, allow_nan=False, separators=(",", ":")
+            ).encode("ascii")
+
+
+def host_allowed(header: str, bind_host: str | None = None) -> bool:
+    """Whether a ``Host`` header names this server: ``localhost``, a loopback address,
+    or the host it was bound to (any IP address when bound to all interfaces).
+    Anything else is refused, so a web page on another site whose name an attacker
+    points at 127.0.0.1 (DNS rebinding) cannot use the API."""
+    host = header.strip().lower()
+    if host.startswith("["):
+        host = host[1:host.find("]")] if "]" in host else ""
+    elif host.count(":") == 1:
+        host, _, port = host.partition(":")
+        if not port.isdigit():
+            return False
+    host = host.rstrip(".")
+    if not host:
+        return False
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        ip = None
+    if host == "localhost" or (ip is not None and ip.is_loopback):
+        return True
+    bind = (bind_host or "").strip().lower().strip("[]").rstrip(".")
+    if bind in ("0.0.0.0", "::") and ip is not None:  # an IP literal cannot be rebound
+        return True
+    return bool(bind) and host == bind
+
+
+class _HostCheck:
+    """ASGI middleware: answer 400 to a request whose ``Host`` header is not this
+    server's (see :func:`host_allowed`)."""
+
+    def __init__(self, app: ASGIApp, bind_host: str | None) -> None:
+        self.app = app
+        self.bind_host = bind_host
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        header = ""
+        for name, value in scope.get("headers", []):
+            if name == b"host":
+                header = value.decode("latin-1")
+                break
+        if host_allowed(header, self.bind_host):
+            await self.app(scope, receive, send)
+            return
+        shown = engine.clip(header) if header else "(none)"
+        await _error(
+            400,
+            f"Host header {shown!r} is not this server's; open the app as "
+            "http://127.0.0.1:PORT/ or http://localhost:PORT/",
+            "BadHost",
+        )(scope, receive, send)
 
 
 class _BodyLimit:
@@ -156,15 +251,13 @@ class _BodyLimit:
         self.max_bytes = max_bytes
 
     def _response(self) -> JSONResponse:
-        return JSONResponse(
-            {
-                "error": f"request body is larger than {self.max_bytes} bytes; "
-                "send fewer words (a custom list is capped at "
-                f"{MAX_CUSTOM_ANSWERS} answers and {MAX_CUSTOM_ALLOWED} guesses)",
-                "kind": "BodyTooLarge",
-                "detail": {"max_bytes": self.max_bytes},
-            },
-            status_code=413,
+        return _error(
+            413,
+            f"request body is larger than {self.max_bytes} bytes; "
+            "send fewer words (a custom list is capped at "
+            f"{MAX_CUSTOM_ANSWERS} answers and {MAX_CUSTOM_ALLOWED} guesses)",
+            "BodyTooLarge",
+            {"max_bytes": self.max_bytes},
         )
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -203,48 +296,24 @@ class _BodyLimit:
 
 
 def _error(status: int, message: str, kind: str, detail: Any = None) -> JSONResponse:
-    return JSONResponse({"error": message, "kind": kind, "detail": detail}, status_code=status)
-
-
-_OPTION_TYPES = {bool: "bool", int: "int", float: "float", str: "str"}
-
-
-def strategy_options(cls: type) -> list[dict[str, Any]]:
-    """The constructor options of a strategy class, read from its ``__init__`` signature:
-    ``[{"name", "type": bool|int|float|str, "default"}]``.  Options without a default or
-    of another type are left out (the pages cannot offer a control for them)."""
-    init = cls.__init__  # type: ignore[misc]  # the class's own constructor is what we want
-    try:
-        hints = typing.get_type_hints(init)
-    except (NameError, TypeError, AttributeError):  # an annotation that does not resolve
-        hints = {}
-    out = []
-    for name, param in inspect.signature(init).parameters.items():
-        if name == "self" or param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
-            continue
-        if param.default is param.empty:
-            continue
-        kinds = [a for a in typing.get_args(hints.get(name)) if a is not type(None)]
-        kind = hints.get(name) if not kinds else kinds[0] if len(kinds) == 1 else None
-        if kind not in _OPTION_TYPES and param.default is not None:
-            kind = type(param.default)
-        if kind not in _OPTION_TYPES:
-            continue
-        out.append({"name": name, "type": _OPTION_TYPES[kind], "default": param.default})
-    return out
+    return SafeJSONResponse(
+        {"error": clip_message(message), "kind": kind, "detail": detail}, status_code=status
+    )
 
 
 def _is_expensive(strategy: str) -> bool:
     return not issubclass(strategy_class(strategy), PartitionStrategy)
 
 
-def create_app(limits: Limits | None = None, *, secret: bytes | None = None) -> FastAPI:
+def create_app(
+    limits: Limits | None = None, *, secret: bytes | None = None, bind_host: str | None = None
+) -> FastAPI:
     """The web app.  ``secret`` keys the Play tokens (random per app if not given, so
-    games in progress do not survive a restart unless the same secret is passed)."""
+    games in progress do not survive a restart unless the same secret is passed).
+    ``bind_host`` is the address the server listens on: besides loopback names and
+    addresses, requests may name it in their ``Host`` header (all others get 400)."""
     limits = limits or Limits()
-    runner = _Runner(limits)
-    lists = engine.Lists()
-    sealer = engine.GameSealer(secret)
+    runner = _Runner(limits, secret if secret is not None else secrets.token_bytes(32))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -259,8 +328,11 @@ def create_app(limits: Limits | None = None, *, secret: bytes | None = None) -> 
         docs_url=None,  # Swagger UI loads from a CDN; /api renders /openapi.json locally
         redoc_url=None,
         lifespan=lifespan,
+        default_response_class=SafeJSONResponse,
     )
+    app.state.runner = runner
     app.add_middleware(_BodyLimit, max_bytes=limits.max_body_bytes)
+    app.add_middleware(_HostCheck, bind_host=bind_host)  # outermost: checked first
 
     @app.middleware("http")
     async def security_headers(request: Request, call_next: Any) -> Any:
@@ -270,18 +342,35 @@ def create_app(limits: Limits | None = None, *, secret: bytes | None = None) -> 
         return response
 
     # -- errors -------------------------------------------------------------------------
+    def _time_limit() -> JSONResponse:
+        return _error(
+            503,
+            f"the request took longer than {limits.timeout_s:g} s and was stopped; "
+            "try a smaller word list, a cheaper strategy or fewer games",
+            "TimeLimit",
+            {"timeout_s": limits.timeout_s},
+        )
+
     @app.exception_handler(WordlelabError)
-    async def _library_error(request: Request, exc: WordlelabError) -> JSONResponse:
-        status = 409 if isinstance(exc, GameOverError) else 400
-        return _error(status, str(exc), type(exc).__name__)
+    @app.exception_handler(RemoteError)
+    async def _library_error(request: Request, exc: Exception) -> JSONResponse:
+        status, kind, message, detail = error_parts(exc)
+        if kind == "TimeLimit":
+            return _time_limit()
+        return _error(status, message, kind, detail)
+
+    @app.exception_handler(Exception)
+    async def _bug(request: Request, exc: Exception) -> JSONResponse:
+        log.error("internal error on %s %s", request.method, request.url.path, exc_info=exc)
+        return _error(*error_parts(exc))
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         problems = []
         for err in exc.errors():
-            loc = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
+            loc = ".".join(engine.clip(str(p)) for p in err.get("loc", ()) if p != "body")
             msg = str(err.get("msg", "invalid")).removeprefix("Value error, ")
-            problems.append({"field": loc, "message": msg})
+            problems.append({"field": loc, "message": clip_message(msg)})
         first = problems[0] if problems else {"field": "", "message": "invalid request"}
         where = f"{first['field']}: " if first["field"] else ""
         return _error(422, f"invalid request: {where}{first['message']}", "ValidationError", problems)
@@ -292,13 +381,7 @@ def create_app(limits: Limits | None = None, *, secret: bytes | None = None) -> 
 
     @app.exception_handler(TimeLimitError)
     async def _slow(request: Request, exc: TimeLimitError) -> JSONResponse:
-        return _error(
-            503,
-            f"the request took longer than {limits.timeout_s:g} s and was stopped; "
-            "try a smaller word list, a cheaper strategy or fewer games",
-            "TimeLimit",
-            {"timeout_s": limits.timeout_s},
-        )
+        return _time_limit()
 
     @app.exception_handler(BusyError)
     async def _busy(request: Request, exc: BusyError) -> JSONResponse:
@@ -335,6 +418,9 @@ def create_app(limits: Limits | None = None, *, secret: bytes | None = None) -> 
                 "timeout_s": limits.timeout_s,
                 "max_custom_answers": MAX_CUSTOM_ANSWERS,
                 "max_custom_allowed": MAX_CUSTOM_ALLOWED,
+                "slow_workers": limits.slow_workers,
+                "slow_queue": limits.slow_queue,
+                "max_custom_bytes": limits.max_custom_bytes,
                 "max_history": MAX_HISTORY,
                 "max_top": MAX_TOP,
                 "max_show": MAX_SHOW,
@@ -347,48 +433,52 @@ def create_app(limits: Limits | None = None, *, secret: bytes | None = None) -> 
         """Best next guesses after a history, the candidates left, and how the best
         guess splits them."""
         expensive = req.custom is not None or _is_expensive(req.strategy)
-        return await runner.run(functools.partial(engine.suggest, lists, req), expensive=expensive)
+        result: dict[str, Any] = await runner.run(engine.suggest, req, expensive=expensive)
+        return result
 
     @app.post("/api/explain", tags=["assistant"])
     async def explain(req: ExplainRequest) -> dict[str, Any]:
         """The partition table of a guess: each pattern, how many candidates show it, which."""
-        return await runner.run(
-            functools.partial(engine.explain, lists, req), expensive=req.custom is not None
+        result: dict[str, Any] = await runner.run(
+            engine.explain, req, expensive=req.custom is not None
         )
+        return result
 
     @app.post("/api/play/new", tags=["play"])
     async def play_new(req: NewGameRequest) -> dict[str, Any]:
         """Start a game: an opaque token hides the answer (random, seeded or chosen)."""
-        return await runner.run(
-            functools.partial(engine.new_game, lists, sealer, req), expensive=req.custom is not None
+        result: dict[str, Any] = await runner.run(
+            engine.new_game, req, expensive=req.custom is not None
         )
+        return result
 
     @app.post("/api/play/guess", tags=["play"])
     async def play_guess(req: GuessRequest) -> dict[str, Any]:
         """Play a guess; send the earlier guesses too.  The answer is revealed when the
         game is over."""
-        return await runner.run(
-            functools.partial(engine.guess, lists, sealer, req), expensive=req.custom is not None
+        result: dict[str, Any] = await runner.run(
+            engine.guess, req, expensive=req.custom is not None
         )
+        return result
 
     @app.post("/api/play/review", tags=["play"])
     async def play_review(req: ReviewRequest) -> dict[str, Any]:
         """After a finished game: per guess, candidates left versus the best guess available."""
         expensive = req.custom is not None or _is_expensive(req.strategy)
-        return await runner.run(
-            functools.partial(engine.review, lists, sealer, req), expensive=expensive
-        )
+        result: dict[str, Any] = await runner.run(engine.review, req, expensive=expensive)
+        return result
 
     @app.post("/api/compare", tags=["compare"])
     async def compare(req: CompareRequest) -> dict[str, Any]:
         """Benchmark strategies on a list (or a sample of it): one ``Results.to_dict()``
         per strategy, as ``wordlelab bench --json`` writes them."""
+        deadline = time.monotonic() + limits.timeout_s
         for name in req.strategies:
             strategy_class(name)  # unknown names fail here, before any work
-        deadline = time.monotonic() + limits.timeout_s
-        return await runner.run(
-            functools.partial(_compare, lists, req, limits, deadline), expensive=True
+        result: dict[str, Any] = await runner.run(
+            _compare, req, limits.compare_max_games, deadline, expensive=True, deadline=deadline
         )
+        return result
 
     # -- pages ------------------------------------------------------------------------------
     layout = (STATIC / "layout.html").read_text("utf-8")
@@ -412,22 +502,26 @@ def create_app(limits: Limits | None = None, *, secret: bytes | None = None) -> 
 
 
 def _compare(
-    lists: engine.Lists, req: CompareRequest, limits: Limits, deadline: float
+    ctx: engine.Context, req: CompareRequest, max_games: int, deadline: float
 ) -> dict[str, Any]:
-    """Run :func:`wordlelab.simulate.run_benchmark` per strategy; stops at ``deadline``."""
+    """Run :func:`wordlelab.simulate.run_benchmark` per strategy; stops at ``deadline``
+    (a ``time.monotonic()`` value, which is the same clock in every process)."""
     from ..simulate import run_benchmark
 
-    loaded = lists.get(req)
+    strategies = [engine.build_strategy(name, {}) for name in req.strategies]
+    loaded = ctx.lists.get(req)
+    for strat in strategies:
+        engine.require_tree(strat, loaded, req.hard)
     n = len(loaded.words.answers)
     answers = None
     if req.sample is not None and req.sample < n:
         answers = sorted(random.Random(req.seed).sample(range(n), req.sample))
     games = (len(answers) if answers is not None else n) * len(req.strategies)
-    if games > limits.compare_max_games:
+    if games > max_games:
         raise WordlelabError(
             f"{games} games ({len(req.strategies)} strategies x "
             f"{games // len(req.strategies)} answers) is more than the "
-            f"{limits.compare_max_games} allowed; set 'sample' to play fewer answers"
+            f"{max_games} allowed; set 'sample' to play fewer answers"
         )
 
     def check(done: int, total: int) -> None:
@@ -435,10 +529,10 @@ def _compare(
             raise TimeLimitError()
 
     results = []
-    for name in req.strategies:
+    for strat in strategies:
         check(0, 0)
         res = run_benchmark(
-            loaded.words, name, hard=req.hard, answers=answers, table=loaded.table, progress=check
+            loaded.words, strat, hard=req.hard, answers=answers, table=loaded.table, progress=check
         )
         d = res.to_dict()
         for key, value in d.items():  # NaN is not JSON

@@ -2,7 +2,16 @@
 
 Nothing here knows HTTP: errors are :class:`~wordlelab.errors.WordlelabError`
 subclasses, turned into 4xx answers by :mod:`wordlelab.web.app`.  Word lists
-and their pattern tables are held by :class:`Lists` (one per app, bounded).
+and their pattern tables are held by :class:`Lists` (one per process, bounded).
+Every endpoint function takes a :class:`Context` first, so the same function
+runs in the server process (cheap requests) or in a worker process (expensive
+ones, see :mod:`wordlelab.web.workers`).
+
+Nothing a web request sends is written to disk: a custom list's table is built
+in memory (``pattern_table(..., persist=False)``) and kept in a size-capped LRU;
+openings for custom lists or non-default strategy options are remembered in
+memory only; the ``optimal`` strategy plays only from a tree that is shipped or
+already cached (it never searches or writes a new one here).
 """
 
 from __future__ import annotations
@@ -14,15 +23,16 @@ import random
 import secrets
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from ..errors import GameOverError, UnknownStrategyError, WordlelabError
+from ..errors import GameOverError, WordlelabError
 from ..feedback import all_green, decode, format_pattern, n_patterns
-from ..game import Game, Session
+from ..game import OPENING_TOP, Game, Session
 from ..strategies import Ranked, Strategy, get_strategy
+from ..strategies.base import check_options, option_specs
 from ..table import pattern_table
 from ..types import PatternTable
 from ..words import BUILTIN_LISTS, WordList, load_wordlist
@@ -38,11 +48,19 @@ from .models import (
 )
 
 __all__ = [
+    "MAX_CUSTOM_BYTES",
     "MAX_GUESSES",
     "BadTokenError",
+    "Context",
     "GameSealer",
     "Lists",
     "Loaded",
+    "NoTreeError",
+    "build_strategy",
+    "clip",
+    "make_context",
+    "require_tree",
+    "strategy_options",
     "explain",
     "guess",
     "new_game",
@@ -55,33 +73,70 @@ __all__ = [
 MAX_GUESSES = 6
 #: bars drawn for a split; smaller buckets are summed into one "other" bar
 SPLIT_BARS = 24
+#: bytes of custom-list tables one process keeps (least recently used evicted first)
+MAX_CUSTOM_BYTES = 256 * 1024 * 1024
+#: openings remembered in memory per word list (custom lists, non-default options)
+MAX_MEMO_OPENINGS = 16
+#: a value quoted back in an error message is cut to this many characters
+MAX_ECHO = 40
 
 
 class BadTokenError(WordlelabError, ValueError):
     """A game token is malformed, forged, or belongs to another word list."""
 
 
+class NoTreeError(WordlelabError):
+    """The ``optimal`` strategy has no ready tree for these lists (the web app does not
+    search one: that takes minutes and writes a cache file)."""
+
+
+def clip(text: str, limit: int = MAX_ECHO) -> str:
+    """``text`` cut to ``limit`` characters (with how much was left out), for quoting a
+    client's value back in a message."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({len(text)} characters)"
+
+
 @dataclass(frozen=True)
 class Loaded:
-    """A word list with its pattern table (official rule)."""
+    """A word list with its pattern table (official rule), and openings computed for
+    it that are kept in memory only (see :func:`_rank`)."""
 
     words: WordList
     table: PatternTable
+    openings: OrderedDict[tuple[bool, str], list[Ranked]] = field(
+        default_factory=OrderedDict, compare=False, repr=False
+    )
 
 
 class Lists:
-    """Word lists and tables for one app: built-ins kept, custom lists in a small LRU.
+    """Word lists and tables for one process: built-ins kept, custom lists in an LRU
+    capped by the bytes of their tables (``max_custom_bytes``; the newest list is
+    kept even if it alone is bigger).  Custom tables are built in memory and never
+    written to the disk cache.
 
     Loading happens outside the lock (two threads may load the same list once
     each; the second result is dropped), so a slow custom build never holds up
     a request for a list already loaded.
     """
 
-    def __init__(self, max_custom: int = 8) -> None:
+    def __init__(self, max_custom_bytes: int = MAX_CUSTOM_BYTES) -> None:
         self._lock = threading.Lock()
         self._builtin: dict[str, Loaded] = {}
         self._custom: OrderedDict[str, Loaded] = OrderedDict()
-        self._max_custom = max_custom
+        self.max_custom_bytes = max_custom_bytes
+
+    @property
+    def custom_bytes(self) -> int:
+        """Bytes of the custom-list tables held now."""
+        with self._lock:
+            return sum(x.table.nbytes for x in self._custom.values())
+
+    def custom_digests(self) -> list[str]:
+        """Digests of the custom lists held now, least recently used first."""
+        with self._lock:
+            return list(self._custom)
 
     def get(self, choice: ListChoice) -> Loaded:
         if choice.custom is not None:
@@ -102,12 +157,29 @@ class Lists:
             if hit is not None:
                 self._custom.move_to_end(wl.digest)
                 return hit
-        loaded = Loaded(wl, pattern_table(wl))
+        loaded = Loaded(wl, pattern_table(wl, persist=False))
         with self._lock:
             self._custom[wl.digest] = loaded
-            while len(self._custom) > self._max_custom:
-                self._custom.popitem(last=False)
+            self._custom.move_to_end(wl.digest)
+            total = sum(x.table.nbytes for x in self._custom.values())
+            while total > self.max_custom_bytes and len(self._custom) > 1:
+                _, dropped = self._custom.popitem(last=False)
+                total -= dropped.table.nbytes
         return loaded
+
+
+@dataclass(frozen=True)
+class Context:
+    """What an endpoint function needs besides its request: the process's word lists
+    and the app's game-token sealer."""
+
+    lists: Lists
+    sealer: GameSealer
+
+
+def make_context(secret: bytes, max_custom_bytes: int = MAX_CUSTOM_BYTES) -> Context:
+    """A fresh :class:`Context` (each worker process builds its own)."""
+    return Context(Lists(max_custom_bytes), GameSealer(secret))
 
 
 def list_label(choice: ListChoice, loaded: Loaded) -> str:
@@ -140,13 +212,73 @@ def replay(loaded: Loaded, hard: bool, history: list[Move]) -> Session:
     return session
 
 
-def _strategy(name: str, options: dict[str, Any]) -> Strategy:
-    try:
-        return get_strategy(name, **options)
-    except WordlelabError:
-        raise
-    except ValueError as exc:  # a constructor refusing a value, e.g. width=0
-        raise UnknownStrategyError(f"bad options for strategy {name!r}: {exc}") from None
+def strategy_options(cls: type[Strategy]) -> list[dict[str, Any]]:
+    """The constructor options of a strategy class, read from its ``__init__`` signature
+    (:func:`~wordlelab.strategies.base.option_specs`): ``[{"name", "type":
+    bool|int|float|str, "default"}]`` plus ``minimum`` and ``word`` where they apply.
+    Options without a default or of another type are left out (the pages cannot offer
+    a control for them)."""
+    return [o.as_dict() for o in option_specs(cls)]
+
+
+def build_strategy(name: str, options: dict[str, Any], words: WordList | None = None) -> Strategy:
+    """The strategy ``name`` with ``options`` checked against its constructor (type,
+    range, known name; a word option must be an allowed guess of ``words``).  A bad
+    value is an :class:`~wordlelab.errors.InvalidOptionError` (400); strings are never
+    read as booleans."""
+    checked = check_options(name, options, words)
+    return get_strategy(name, **checked)
+
+
+def require_tree(strat: Strategy, loaded: Loaded, hard: bool) -> None:
+    """Refuse a strategy that would first search (and cache) a decision tree.
+
+    ``optimal`` (any strategy with ``tree_ready``) is played here only from a
+    tree shipped with the package or already in the cache; building one takes
+    seconds to minutes and writes a file, which is the command line's job.
+    Searches off the tree (after a guess it does not play) stay bounded by the
+    request's time limit.
+    """
+    ready = getattr(strat, "tree_ready", None)
+    if ready is None:
+        return
+    root = Session(loaded.words, hard=hard, table=loaded.table).state
+    if ready(root):
+        return
+    words = loaded.words
+    opts = " ".join(f"--option {k}={v}" for k, v in sorted(strat.options().items()))
+    where = "--words ANSWERS.txt --guesses GUESSES.txt (the same words)" if (
+        words.name not in BUILTIN_LISTS or words.digest != load_wordlist(words.name).digest
+    ) else f"--words {words.name}"
+    cmd = (
+        f"wordlelab bench --strategy {strat.name} {opts} {where}" if opts
+        else f"wordlelab suggest --strategy {strat.name} {where}"
+    )
+    raise NoTreeError(
+        f"strategy {strat.key!r} has no decision tree for list {clip(words.name)!r} in "
+        f"{'hard' if hard else 'normal'} mode yet, and the web app does not search one "
+        f"(that can take minutes); build and cache it once on the command line with "
+        f"`{' '.join(cmd.split())}{' --hard' if hard else ''}`, then ask again"
+    )
+
+
+def _rank(loaded: Loaded, session: Session, strat: Strategy, top: int, book: bool) -> list[Ranked]:
+    """``session.suggest`` without writing to disk unless ``book``: the opening of a
+    built-in list with default options comes from (and goes to) the opening book;
+    other openings are remembered in ``loaded.openings`` (memory, a few per list)."""
+    if book:
+        return session.suggest(strat, top)
+    if session.history or strat.randomized or top > OPENING_TOP:
+        return strat.rank(session.state, top)
+    key = (session.hard, strat.key)
+    memo = loaded.openings
+    hit = memo.get(key)
+    if hit is None:
+        hit = strat.rank(session.state, OPENING_TOP)
+        memo[key] = hit
+        while len(memo) > MAX_MEMO_OPENINGS:
+            memo.popitem(last=False)
+    return hit[:top]
 
 
 def split_counts(table: PatternTable, guess: int, candidates: np.ndarray, length: int) -> list[tuple[int, int]]:
@@ -165,11 +297,12 @@ def _ranked_json(r: Ranked, candidate: bool) -> dict[str, Any]:
 # -- endpoints ----------------------------------------------------------------------------
 
 
-def suggest(lists: Lists, req: SuggestRequest) -> dict[str, Any]:
+def suggest(ctx: Context, req: SuggestRequest) -> dict[str, Any]:
     """Best next guesses after ``req.history``, the candidates, and the top guess's split."""
-    loaded = lists.get(req)
+    loaded = ctx.lists.get(req)
+    strat = build_strategy(req.strategy, req.options, loaded.words)
     words = loaded.words
-    strat = _strategy(req.strategy, req.options)
+    require_tree(strat, loaded, req.hard)
     session = replay(loaded, req.hard, req.history)
     cands = session.candidates
     out: dict[str, Any] = {
@@ -187,7 +320,8 @@ def suggest(lists: Lists, req: SuggestRequest) -> dict[str, Any]:
     }
     if session.solved:
         return out
-    ranked = session.suggest(strat, req.top)
+    book = req.custom is None and not req.options
+    ranked = _rank(loaded, session, strat, req.top, book)
     cand_set = {words.answers[i] for i in cands}
     out["suggestions"] = [_ranked_json(r, r.word in cand_set) for r in ranked]
     if ranked:
@@ -204,9 +338,9 @@ def suggest(lists: Lists, req: SuggestRequest) -> dict[str, Any]:
     return out
 
 
-def explain(lists: Lists, req: ExplainRequest) -> dict[str, Any]:
+def explain(ctx: Context, req: ExplainRequest) -> dict[str, Any]:
     """The partition table of ``req.guess`` over the candidates left by ``req.history``."""
-    loaded = lists.get(req)
+    loaded = ctx.lists.get(req)
     words, table = loaded.words, loaded.table
     session = replay(loaded, req.hard, req.history)
     g = session.check_guess(req.guess)
@@ -289,8 +423,9 @@ class GameSealer:
         return int.from_bytes(plain[:4], "big"), bool(plain[4])
 
 
-def new_game(lists: Lists, sealer: GameSealer, req: NewGameRequest) -> dict[str, Any]:
-    loaded = lists.get(req)
+def new_game(ctx: Context, req: NewGameRequest) -> dict[str, Any]:
+    sealer = ctx.sealer
+    loaded = ctx.lists.get(req)
     words = loaded.words
     if req.answer is not None:
         answer = words.answer_id(req.answer)
@@ -335,10 +470,10 @@ def _game_json(game: Game) -> dict[str, Any]:
     return out
 
 
-def guess(lists: Lists, sealer: GameSealer, req: GuessRequest) -> dict[str, Any]:
+def guess(ctx: Context, req: GuessRequest) -> dict[str, Any]:
     """Play ``req.guess`` after ``req.guesses`` in the game of ``req.token``."""
-    loaded = lists.get(req)
-    game = _replay_game(loaded, sealer, req.token, req.guesses)
+    loaded = ctx.lists.get(req)
+    game = _replay_game(loaded, ctx.sealer, req.token, req.guesses)
     if game.over:
         raise GameOverError(
             "the game is over; start a new game"
@@ -348,7 +483,7 @@ def guess(lists: Lists, sealer: GameSealer, req: GuessRequest) -> dict[str, Any]
     return _game_json(game)
 
 
-def review(lists: Lists, sealer: GameSealer, req: ReviewRequest) -> dict[str, Any]:
+def review(ctx: Context, req: ReviewRequest) -> dict[str, Any]:
     """Per guess of a finished game: candidates it left vs the strategy's best guess then.
 
     Built on :func:`wordlelab.review.review_game` (candidates, skill, luck, the
@@ -360,13 +495,15 @@ def review(lists: Lists, sealer: GameSealer, req: ReviewRequest) -> dict[str, An
     from ..kernels import partition_stats
     from ..review import review_game
 
-    loaded = lists.get(req)
+    loaded = ctx.lists.get(req)
+    strat = build_strategy(req.strategy, {})
     words, table = loaded.words, loaded.table
-    game = _replay_game(loaded, sealer, req.token, req.guesses)
+    game = _replay_game(loaded, ctx.sealer, req.token, req.guesses)
     if not game.over:
         raise GameOverError("the review is shown once the game is over; keep guessing")
     answer = game.answer
     played = [words.allowed[s.guess] for s in game.history]
+    require_tree(strat, loaded, game.session.hard)
     rv = review_game(
         words, played, words.answers[answer], hard=game.session.hard, strategy=req.strategy,
         table=table,

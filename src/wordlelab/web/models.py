@@ -7,9 +7,9 @@ separately by the app's middleware.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ..game import DEFAULT_STRATEGY
 from ..words import BUILTIN_LISTS, DEFAULT_LIST
@@ -42,12 +42,44 @@ MAX_TOP = 50
 #: candidate words (or words per bucket) returned by one request
 MAX_SHOW = 3000
 
+#: characters of a pattern as text (11 letters of emoji with spaces fit easily)
+MAX_PATTERN_CHARS = 64
+#: characters of a strategy option's name and of a text value
+MAX_OPTION_NAME = 40
+MAX_OPTION_TEXT = 100
+
 Word = Annotated[str, Field(min_length=1, max_length=16)]
-StrategyOptions = dict[str, bool | int | float | str]
+StrategyOptions = dict[
+    Annotated[str, Field(max_length=MAX_OPTION_NAME)],
+    bool | int | float | Annotated[str, Field(max_length=MAX_OPTION_TEXT)],
+]
+
+
+def _has_lone_surrogate(value: Any) -> bool:
+    """Whether any text in ``value`` (JSON data) holds a lone surrogate (``"\\ud800"``
+    is valid JSON but not valid Unicode: it cannot be encoded, so it is refused)."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return True
+        return False
+    if isinstance(value, dict):
+        return any(_has_lone_surrogate(k) or _has_lone_surrogate(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_has_lone_surrogate(v) for v in value)
+    return False
 
 
 class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _valid_unicode(cls, data: Any) -> Any:
+        if _has_lone_surrogate(data):
+            raise ValueError("text must be valid Unicode (a lone surrogate such as \\ud800 was sent)")
+        return data
 
 
 class CustomList(_Body):
@@ -80,7 +112,9 @@ class Move(_Body):
     """A guess played and the colours it got (``20012``, ``gy..g``, emoji or the packed int)."""
 
     guess: Word
-    pattern: str | int = Field(examples=["00120", "bbybg"])
+    pattern: Annotated[str, Field(max_length=MAX_PATTERN_CHARS)] | int = Field(
+        examples=["00120", "bbybg"]
+    )
 
 
 class _StrategyName(_Body):
