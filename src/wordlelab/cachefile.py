@@ -67,6 +67,7 @@ class CacheDamage(Exception):
 
 def notice(what: str, path: Path, reason: str) -> None:
     """The one-line notice for a damaged cache file (logged, never printed)."""
+    reason = " ".join(reason.split())  # one line, whatever the error text holds
     log.warning("wordlelab: cached %s %s is damaged (%s); rebuilding it", what, path, reason)
 
 

@@ -1,9 +1,10 @@
 """Fault injection: every cached artifact is verified before use.
 
 For each artifact (pattern table, prior weights, opening book, optimal tree)
-and each kind of damage (random bytes, a plausible in-range edit, truncation,
-zero length, a link to /dev/null, a directory, an unreadable file, another
-input's file with its checksum, a missing checksum) the answer must equal the
+and each kind of damage (random bytes, random data after an intact header, a
+plausible in-range edit, truncation, zero length, a link to /dev/null, a
+directory, an unreadable file, another input's file with its checksum, a
+missing checksum) the answer must equal the
 one computed from scratch, the damage must be reported with one notice on the
 ``wordlelab.cache`` logger, and, where the cache can be written, the file must
 be rebuilt so that the next use is quiet.
@@ -32,7 +33,7 @@ from wordlelab.strategies.optimal import Optimal
 from wordlelab.table import cache_dir, table_path
 
 KINDS = [
-    "random", "plausible", "truncated", "zero", "devnull", "directory", "unreadable",
+    "random", "random-data", "plausible", "truncated", "zero", "devnull", "directory", "unreadable",
     "foreign", "no-checksum",
 ]
 
@@ -244,6 +245,10 @@ def damage(art: Artifact, kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
     size = path.stat().st_size
     if kind == "random":
         replace_bytes(path, np.random.default_rng(7).integers(0, 256, size, dtype=np.uint8).tobytes())
+    elif kind == "random-data":  # the header (of a .npy) intact, the rest random
+        head = path.read_bytes()[:128]
+        rest = np.random.default_rng(8).integers(0, 256, size - len(head), dtype=np.uint8).tobytes()
+        replace_bytes(path, head + rest)
     elif kind == "plausible":
         art.plausible(path)
     elif kind == "truncated":
