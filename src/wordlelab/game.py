@@ -16,7 +16,9 @@ from .errors import (
     GameOverError,
     HardModeError,
     InconsistentFeedbackError,
+    InvalidOptionError,
     InvalidPatternError,
+    InvalidWordError,
     WordListError,
 )
 from .feedback import Pattern, all_green, format_pattern, n_patterns, parse_pattern
@@ -123,9 +125,16 @@ class Session:
         """
         if self.solved:
             raise GameOverError("the puzzle is already solved; use undo or start a new session")
+        if not isinstance(word, str):
+            raise InvalidWordError(f"the guess must be a word (text), not {type(word).__name__} {repr(word)[:40]}")
         g = self.check_guess(word)
         if isinstance(pattern, str):
             p = parse_pattern(pattern, self.words.length)
+        elif isinstance(pattern, bool | np.bool_) or not isinstance(pattern, int | np.integer):
+            raise InvalidPatternError(
+                f"a pattern is an int (0 to {n_patterns(self.words.length) - 1}) or text such as "
+                f"'00120', not {type(pattern).__name__} {repr(pattern)[:40]}"
+            )
         else:
             p = int(pattern)
             if not 0 <= p < n_patterns(self.words.length):
@@ -159,6 +168,9 @@ class Session:
         The opening of a deterministic strategy is looked up in a cache (shipped
         for the built-in lists, else written to the user cache on first use).
         """
+        if isinstance(top, bool) or not isinstance(top, int | np.integer) or top < 1:
+            raise InvalidOptionError(f"top must be a whole number of at least 1, not {repr(top)[:40]}")
+        top = int(top)
         strat = _strategy(strategy)
         if not self.history and not strat.randomized and top <= OPENING_TOP:
             return _cached_opening(self, strat)[:top]

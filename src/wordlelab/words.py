@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 
 from .errors import InvalidWordError, WordListError
-from .types import CodeArray, IndexArray
+from .types import CodeArray, IndexArray, table_dtype
 
 __all__ = [
     "BUILTIN_LISTS",
@@ -31,6 +31,14 @@ __all__ = [
 
 MIN_LENGTH = 3
 MAX_LENGTH = 11
+#: the most words a list (answers or guesses) may have
+MAX_WORDS = 200_000
+#: the most bytes of the guess x answer pattern table of one list: 4 GiB, which
+#: keeps the table (and the build) within a desktop's memory; 12972 x 2315
+#: five-letter words need 29 MiB, so the limit is far above real lists
+MAX_TABLE_BYTES = 4 * 2**30
+#: the biggest word file read (bytes); 200_000 words of 11 letters take 2.4 MB
+MAX_FILE_BYTES = 64 * 2**20
 
 #: name -> (answers file, allowed-guesses file, one-line description)
 BUILTIN_LISTS: dict[str, tuple[str, str, str]] = {
@@ -69,6 +77,8 @@ def parse_words(lines: list[str], source: str, length: int | None = None) -> lis
     words: list[str] = []
     seen: set[str] = set()
     for lineno, raw in enumerate(lines, start=1):
+        if lineno == 1:
+            raw = raw.removeprefix("\ufeff")  # a UTF-8 byte-order mark
         word = raw.strip().lower()
         if not word or word.startswith("#"):
             continue
@@ -90,6 +100,11 @@ def parse_words(lines: list[str], source: str, length: int | None = None) -> lis
                 f"words have {length}; every word must have the same length"
             )
         if word not in seen:
+            if len(words) == MAX_WORDS:
+                raise WordListError(
+                    f"{source}, line {lineno}: more than {MAX_WORDS} words; a list may have at "
+                    f"most {MAX_WORDS} (see wordlelab.words.MAX_WORDS)"
+                )
             seen.add(word)
             words.append(word)
     if not words:
@@ -101,6 +116,11 @@ def read_words(path: str | Path, length: int | None = None) -> list[str]:
     """Read a user's word file (see :func:`parse_words` for the rules)."""
     p = Path(path)
     try:
+        if p.is_file() and p.stat().st_size > MAX_FILE_BYTES:
+            raise WordListError(
+                f"word file {str(p)!r} has {p.stat().st_size} bytes; the limit is "
+                f"{MAX_FILE_BYTES // 2**20} MiB"
+            )
         text = p.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise WordListError(f"word file {str(p)!r} does not exist") from None
@@ -140,6 +160,13 @@ class WordList:
         missing = [w for w in self.answers if w not in allowed_set]
         if missing:
             object.__setattr__(self, "allowed", tuple(self.allowed) + tuple(missing))
+        cells = len(self.allowed) * len(self.answers) * table_dtype(self.length).itemsize
+        if cells > MAX_TABLE_BYTES:
+            raise WordListError(
+                f"word list {self.name!r} is too big: {len(self.answers)} answers x "
+                f"{len(self.allowed)} guesses need a {cells / 2**30:.1f} GiB pattern table; "
+                f"the limit is {MAX_TABLE_BYTES // 2**30} GiB (see wordlelab.words.MAX_TABLE_BYTES)"
+            )
         letters = sorted(set("".join(self.allowed)))
         if len(letters) > 255:
             raise WordListError(f"word list {self.name!r} uses more than 255 distinct letters")

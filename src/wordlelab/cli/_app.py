@@ -15,14 +15,49 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
+from typer.core import TyperGroup
+from typer.exceptions import TyperException
 
 from ..errors import InvalidOptionError, WordlelabError, WordListError
 from ..feedback import Mark, decode, format_pattern
 from ..types import FloatArray
 from ..words import WordList, load_wordlist
 
+
+class _OneLineErrors(TyperGroup):
+    """The root command: a usage error (unknown option, bad value, missing argument)
+    is one line on stderr, ``error: ...``, and exit status 2, like every other error."""
+
+    def main(  # type: ignore[override]
+        self,
+        args: Any = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, **extra)
+        try:
+            rv = super().main(args, prog_name, complete_var, False, **extra)
+        except TyperException as exc:  # click's exceptions: usage errors and the like
+            ctx = getattr(exc, "ctx", None)
+            if type(exc).__name__ == "NoArgsIsHelpError":  # a bare command prints its help
+                exc.show()  # type: ignore[attr-defined]
+            else:
+                message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
+                see = f" (see `{ctx.command_path} --help`)" if ctx is not None else ""
+                fail(" ".join(f"{message}{see}".split()))
+            sys.exit(getattr(exc, "exit_code", EXIT_BAD_INPUT))
+        except typer.Abort:
+            err_console.print("aborted")
+            sys.exit(1)
+        sys.exit(rv if isinstance(rv, int) else 0)
+
+
 app = typer.Typer(
     name="wordlelab",
+    cls=_OneLineErrors,
     help="Solve Wordle, study strategies, compute optimal play.",
     no_args_is_help=True,
     add_completion=False,

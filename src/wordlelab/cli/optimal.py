@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.table import Table
 
-from ..errors import WordlelabError
+from ..errors import InvalidOptionError, WordlelabError
 from ..search import (
     ExactJob,
     ResultStore,
@@ -33,6 +34,7 @@ from ._app import (
     err_console,
     handle_errors,
     load_words,
+    output_file,
     print_json,
 )
 
@@ -60,7 +62,7 @@ def optimal(
         Path | None, typer.Option("--tree", help="Write the tree here (.tree text or .json).")
     ] = None,
     budget: Annotated[
-        float, typer.Option("--budget", help="Seconds for the opener search (without --start).")
+        float, typer.Option("--budget", min=0.0, help="Seconds for the opener search (without --start).")
     ] = 60.0,
     top: Annotated[
         int, typer.Option("--top", min=1, help="Openers to try, best bound first (without --start).")
@@ -70,6 +72,7 @@ def optimal(
     json_out: JsonOpt = False,
 ) -> None:
     """The decision tree with the fewest total guesses, and whether it is proven optimal."""
+    output_file(tree, "--tree file")
     wl = load_words(words, guesses)
     table = pattern_table(wl)
     solver = Solver(wl, table, hard=hard, max_guesses=max_guesses, beam=beam, answers_only=answers_only)
@@ -117,8 +120,9 @@ def verify_tree_cmd(
 ) -> None:
     """Replay every answer of a tree file and check its totals (and hard mode)."""
     name = words
+    text = _tree_text(file)
     if name is None:
-        head = _peek_words(file)
+        head = _peek_words(text)
         if head not in BUILTIN_LISTS:
             raise WordlelabError(
                 f"the file was made for list {head!r}, which is not built in; "
@@ -146,17 +150,27 @@ def verify_tree_cmd(
     )
 
 
-def _peek_words(file: Path) -> str:
+def _tree_text(file: Path) -> str:
+    """The text of a tree file; a file that cannot be read or is not UTF-8 text is an error."""
+    try:
+        return file.read_text("utf-8")
+    except OSError as exc:
+        raise WordlelabError(f"cannot read tree file {str(file)!r}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise WordlelabError(
+            f"tree file {str(file)!r} is not UTF-8 text; give a .tree or .json file written by "
+            "`wordlelab optimal --tree`"
+        ) from None
+
+
+def _peek_words(text: str) -> str:
+    """The list named in a tree file's header (``original`` when it names none)."""
     import json
 
-    try:
-        text = file.read_text("utf-8")
-    except OSError as exc:
-        raise WordlelabError(f"cannot read tree file {str(file)!r}: {exc}") from None
     if text.lstrip().startswith("{"):
         try:
             return str(json.loads(text).get("words", "original"))
-        except ValueError:
+        except (ValueError, AttributeError):
             return "original"
     for line in text.splitlines():
         if line.startswith("# words:"):
@@ -183,7 +197,7 @@ def openers(
     resume: Annotated[bool, typer.Option("--resume", help="Keep stored results, compute the rest.")] = False,
     upper: Annotated[
         int | None,
-        typer.Option("--upper", help="Known total (e.g. from `optimal`): only openers at or "
+        typer.Option("--upper", min=1, help="Known total (e.g. from `optimal`): only openers at or "
                      "below it get exact values, worse ones stop early with a lower bound."),
     ] = None,
     words: WordsOpt = "original",
@@ -191,6 +205,7 @@ def openers(
     json_out: JsonOpt = False,
 ) -> None:
     """Rank start words: greedy bound for all, exact totals for the top N with --exact."""
+    _check_openers_options(exact, dask, scheduler, workers, results, resume, upper)
     wl = load_words(words, guesses)
     table = pattern_table(wl)
     import numpy as np
@@ -255,3 +270,41 @@ def openers(
     console.print(out)
     if not exact:
         console.print("bound: a lower bound on the total guesses; --exact proves the totals")
+
+
+#: a dask scheduler address: [protocol://]host:port (host a name, IPv4 or [IPv6])
+_SCHEDULER = re.compile(r"^(?:(tcp|tls|ws|wss|ucx)://)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):(\d{1,5})$")
+
+
+def _check_openers_options(
+    exact: bool,
+    dask: bool,
+    scheduler: str | None,
+    workers: int | None,
+    results: Path | None,
+    resume: bool,
+    upper: int | None,
+) -> None:
+    """Refuse options `openers` would ignore or could not use, before any work."""
+    if not exact:
+        given = [
+            flag
+            for flag, on in (
+                ("--dask", dask), ("--scheduler", scheduler is not None), ("--workers", workers is not None),
+                ("--results", results is not None), ("--resume", resume), ("--upper", upper is not None),
+            )
+            if on
+        ]
+        if given:
+            raise InvalidOptionError(f"{', '.join(given)} {'works' if len(given) == 1 else 'work'} only with --exact")
+    if scheduler is not None:
+        m = _SCHEDULER.match(scheduler.strip())
+        if not m or not 0 < int(m.group(3)) < 65536:
+            raise InvalidOptionError(
+                f"--scheduler {scheduler!r} is not a dask scheduler address; give HOST:PORT or "
+                "PROTOCOL://HOST:PORT, e.g. tcp://127.0.0.1:8786"
+            )
+        if workers is not None:
+            raise InvalidOptionError("--workers sets the local workers; a --scheduler cluster has its own")
+    if results is not None:
+        output_file(results, "--results file")

@@ -8,10 +8,20 @@ from typing import Annotated
 
 import typer
 
-from ..errors import WordlelabError
+from ..errors import InvalidOptionError, WordlelabError
 from ..simulate import Results, run_benchmark
-from ..strategies import get_strategy, strategy_names
-from ._app import GuessesOpt, HardOpt, WordsOpt, app, console, handle_errors, load_words
+from ..strategies import get_strategy, strategy_class, strategy_names
+from ._app import (
+    GuessesOpt,
+    HardOpt,
+    WordsOpt,
+    app,
+    console,
+    handle_errors,
+    load_words,
+    output_dir,
+    output_file,
+)
 
 plot_app = typer.Typer(
     help="Draw figures: guess histograms, strategy comparison, letter statistics.",
@@ -27,6 +37,35 @@ FromOpt = Annotated[
 RuleOpt = Annotated[str, typer.Option("--rule", help="official or naive.")]
 
 
+def _out(path: Path) -> Path:
+    """The file to write: ``path``, with ``.png`` added when it has no extension (as the
+    figure is saved), checked now: a format matplotlib writes, a folder that can be written."""
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    if path.is_dir():
+        raise InvalidOptionError(f"--out {str(path)!r} is a directory; give a file name such as {str(path / 'figure.png')!r}")
+    if not path.suffix:
+        path = path.with_name(path.name + ".png")
+    formats = FigureCanvasBase.get_supported_filetypes()
+    if path.suffix[1:].lower() not in formats:
+        raise InvalidOptionError(
+            f"--out {str(path)!r}: cannot draw a {path.suffix!r} file; use one of {', '.join('.' + f for f in sorted(formats))}"
+        )
+    output_dir(path.parent, "folder of --out")  # made if missing, as the figure functions do
+    output_file(path, "--out file")
+    return path
+
+
+def _runs(rule: str, hard: bool, names: list[str]) -> None:
+    """Refuse options that would be ignored or are unknown, before any run."""
+    if rule not in ("official", "naive"):
+        raise InvalidOptionError(f"unknown rule {rule!r}; use --rule official or --rule naive")
+    if hard and rule == "naive":
+        raise InvalidOptionError("--hard needs the official rule; drop --hard or use --rule official")
+    for n in names:
+        strategy_class(n)
+
+
 def _load(paths: list[Path]) -> list[Results]:
     out: list[Results] = []
     for p in paths:
@@ -35,7 +74,14 @@ def _load(paths: list[Path]) -> list[Results]:
         except (OSError, ValueError) as exc:
             raise WordlelabError(f"cannot read results file {str(p)!r}: {exc}") from None
         items = data["results"] if isinstance(data, dict) and "results" in data else [data]
-        out.extend(Results.from_dict(d) for d in items)
+        try:
+            out.extend(Results.from_dict(d) for d in items)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise WordlelabError(
+                f"results file {str(p)!r} is not the output of `wordlelab bench --json`"
+            ) from None
+    if not out:
+        raise WordlelabError("the results files hold no results")
     return out
 
 
@@ -53,6 +99,8 @@ def histogram_cmd(
     """Histogram of guesses needed over every answer, for one strategy."""
     from ..plots import histogram_plot
 
+    out = _out(out)
+    _runs(rule, hard, [strategy])
     if from_:
         results = _load(from_)[0]
     else:
@@ -77,6 +125,8 @@ def compare_cmd(
     """Bars of mean guesses and bust rate (games over 6 guesses) per strategy."""
     from ..plots import comparison_plot
 
+    out = _out(out)
+    _runs(rule, hard, list(strategy or []))
     if from_:
         results = _load(from_)
     else:
@@ -101,6 +151,7 @@ def letters_cmd(out: OutOpt, words: WordsOpt = "original", guesses: GuessesOpt =
     """Heat map of letter frequency at each position."""
     from ..plots import letter_position_plot
 
+    out = _out(out)
     console.print(f"wrote {letter_position_plot(load_words(words, guesses), out, _which(which))}")
 
 
@@ -116,4 +167,5 @@ def bigrams_cmd(
     """Heat map of the most frequent adjacent letter pairs at each position."""
     from ..plots import bigram_plot
 
+    out = _out(out)
     console.print(f"wrote {bigram_plot(load_words(words, guesses), out, top, _which(which))}")
