@@ -295,6 +295,13 @@ def bench(
                 raise InvalidOptionError("--json and --csv - both write to stdout; give --csv a file name")
             if games and not json_out:
                 raise InvalidOptionError("--games adds every game to the JSON output; use it with --json")
+            randomised = any(strategy_class(n).randomized for n in names)
+            if trials > 1 and not randomised:
+                raise InvalidOptionError("--trials repeats randomised strategies; none of those given is randomised")
+            if seed != 0 and not randomised and sample is None:
+                raise InvalidOptionError(
+                    "--seed sets --sample's answers and randomised strategies' seeds; neither is used here"
+                )
             texts = option_texts(option or [])
             output_file(csv_out, "--csv file")
             output_file(markdown, "--markdown file")

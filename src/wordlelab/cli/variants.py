@@ -12,7 +12,7 @@ import numpy as np
 import typer
 from rich.text import Text
 
-from ..errors import WordlelabError
+from ..errors import InvalidOptionError, InvalidWordError, WordlelabError
 from ..feedback import decode, format_pattern, parse_pattern
 from ..game import DEFAULT_STRATEGY, Session
 from ..prior import (
@@ -44,8 +44,10 @@ from ._app import (
     WordsOpt,
     app,
     console,
+    finite,
     handle_errors,
     load_words,
+    output_file,
     print_json,
     refused,
     tiles,
@@ -53,6 +55,8 @@ from ._app import (
 from .assistant import parse_history, ranked_json
 
 _QUIT = ("quit", "exit", "q")
+#: the most boards of a multi-board game
+MAX_BOARDS = 32
 
 
 T = TypeVar("T")
@@ -88,6 +92,13 @@ def _guess_loop(
         show(word, result)
 
 
+def _solve_only(*flags: tuple[str, bool]) -> None:
+    """Refuse options of --solve given to an interactive game (they would be ignored)."""
+    given = [flag for flag, on in flags if on]
+    if given:
+        raise InvalidOptionError(f"{', '.join(given)} {'goes' if len(given) == 1 else 'go'} with --solve")
+
+
 @app.command()
 @handle_errors
 def absurdle(
@@ -113,6 +124,12 @@ def absurdle(
     The adversary keeps the largest group of words consistent with your
     guesses; ties: fewest greens, then fewest yellows, then lowest pattern.
     """
+    if not solve:
+        _solve_only(
+            ("--out", out is not None), ("--json", json_out), ("--max-depth", max_depth != 6),
+            ("--max-nodes", max_nodes != 200_000), ("--time-limit", time_limit != 600.0),
+        )
+    output_file(out, "--out file")
     wl = load_words(words, guesses)
     if solve:
         proof = solve_absurdle(
@@ -186,8 +203,9 @@ def _pick_answers(wl_answers: tuple[str, ...], boards: int, seed: int | None) ->
 @handle_errors
 def multi(
     boards: Annotated[
-        int, typer.Option("--boards", "-b", min=1, max=32, help="Boards: 2 Dordle, 4 Quordle, 8 Octordle.")
-    ] = 4,
+        int | None,
+        typer.Option("--boards", "-b", min=1, max=MAX_BOARDS, help="Boards: 2 Dordle, 4 Quordle, 8 Octordle (default 4)."),
+    ] = None,
     solve: Annotated[bool, typer.Option("--solve", help="Let the solver play the game.")] = False,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed for the hidden answers.")] = None,
     answers: Annotated[
@@ -201,11 +219,23 @@ def multi(
     json_out: JsonOpt = False,
 ) -> None:
     """Play (or --solve) a multi-board game: one guess goes to every board."""
+    if not solve:
+        _solve_only(("--json", json_out))
+    if answers is not None and seed is not None:
+        raise InvalidOptionError("--seed picks random answers; give --answers or --seed, not both")
     wl = load_words(words, guesses)
     if answers is not None:
         chosen = [a.strip().lower() for a in answers.split(",") if a.strip()]
+        if boards is not None and boards != len(chosen):
+            raise InvalidOptionError(
+                f"--boards {boards} but --answers names {len(chosen)}; the answers set the boards, "
+                "so leave out --boards"
+            )
         boards = len(chosen)
+        if boards > MAX_BOARDS:
+            raise InvalidOptionError(f"--answers names {boards} answers; at most {MAX_BOARDS} boards")
     else:
+        boards = 4 if boards is None else boards
         if boards > len(wl.answers):
             raise WordlelabError(f"{boards} boards need {boards} answers; the list has {len(wl.answers)}")
         chosen = _pick_answers(wl.answers, boards, seed)
@@ -291,6 +321,7 @@ SHOW_LIKELY = 8
 def _prior_session(
     words: str, guesses: str | None, hard: bool, center: float, width: float, lang: str
 ) -> Session:
+    center, width = finite(center, "--center"), finite(width, "--width")
     wl, weights = prior_wordlist(load_words(words, guesses), center=center, width=width, lang=lang)
     return Session(wl, hard=hard, weights=weights)
 
@@ -357,6 +388,10 @@ def prior_weights(
 ) -> None:
     """Show the Zipf frequency and prior weight of WORDS."""
     ws = [w.strip().lower() for w in word_args]
+    for w in ws:
+        if not w.isalpha():
+            raise InvalidWordError(f"{w!r} is not a word of letters; give words such as 'salet'")
+    center, width = finite(center, "--center"), finite(width, "--width")
     z = zipf_frequencies(ws, lang)
     weights = frequency_weights(ws, center=center, width=width, lang=lang)
     for w, zi, wi in zip(ws, z, weights):

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..errors import GameOverError, WordlelabError
+from ..errors import GameOverError, InvalidOptionError, InvalidWordError, WordlelabError
 from ..feedback import all_green, n_patterns
 from ..table import pattern_table
 from ..types import IndexArray, PatternTable
@@ -57,6 +57,12 @@ class MultiGame:
     ) -> None:
         if not answers:
             raise WordlelabError("a multi-board game needs at least one answer")
+        if isinstance(answers, str):
+            raise InvalidWordError("answers is a list of words, not one string; e.g. ['cigar', 'rebut']")
+        if max_guesses is not None and (
+            isinstance(max_guesses, bool) or not isinstance(max_guesses, int) or max_guesses < 1
+        ):
+            raise InvalidOptionError(f"max_guesses must be a whole number of at least 1, not {max_guesses!r}")
         self.words = words
         self.table = table if table is not None else pattern_table(words)
         self.answers = [words.answer_id(a) for a in answers]
