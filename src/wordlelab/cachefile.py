@@ -62,7 +62,8 @@ _VERIFIED: set[tuple[str, str, int, int, int, int, int]] = set()
 
 
 class CacheDamage(Exception):
-    """A cache file is missing its checksum, is for other inputs, or does not match it."""
+    """A cache file cannot be trusted: not a regular file, unreadable, missing its
+    checksum, built for other inputs, not matching its checksum or out of range."""
 
 
 def notice(what: str, path: Path, reason: str) -> None:
