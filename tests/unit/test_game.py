@@ -8,6 +8,7 @@ from wordlelab import (
     GameOverError,
     HardModeError,
     InconsistentFeedbackError,
+    InvalidOptionError,
     InvalidPatternError,
     InvalidWordError,
     Session,
@@ -53,6 +54,27 @@ def test_bad_words_and_patterns_change_nothing(session: Session) -> None:
         with pytest.raises(err):
             session.play(word, pattern)
     assert session.history == () and len(session.candidates) == 2315
+
+
+@pytest.mark.parametrize("pattern", [45.7, True, False, None, [0, 1], 12.0])
+def test_a_pattern_that_is_neither_an_int_nor_text_is_refused(session: Session, pattern: object) -> None:
+    with pytest.raises(InvalidPatternError, match="a pattern is an int"):
+        session.play("salet", pattern)  # type: ignore[arg-type]
+    assert session.history == () and len(session.candidates) == 2315
+    session.play("salet", np.int64(0))  # numpy integers are ints
+    assert len(session.history) == 1
+
+
+def test_a_guess_that_is_not_text_is_refused(session: Session) -> None:
+    with pytest.raises(InvalidWordError, match="must be a word"):
+        session.play(5, "00000")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("top", [-1, 0, True, 2.5, "3"])
+def test_suggest_top_below_one_or_not_a_count_is_refused(session: Session, top: object) -> None:
+    with pytest.raises(InvalidOptionError, match="top must be a whole number of at least 1"):
+        session.suggest("entropy", top)  # type: ignore[arg-type]
+    assert [r.word for r in session.suggest("entropy", 2)] == ["soare", "roate"]
 
 
 def test_undo_restores_previous_state(session: Session) -> None:

@@ -77,3 +77,24 @@ def test_guess_id_errors(words: WordList) -> None:
         words.guess_id("zzzzz")
     with pytest.raises(InvalidWordError, match="not a possible answer"):
         words.answer_id("salet")
+
+
+def test_a_byte_order_mark_is_dropped(tmp_path: Path) -> None:
+    f = tmp_path / "bom.txt"
+    f.write_bytes(b"\xef\xbb\xbfcigar\nrebut\n")
+    assert load_wordlist(str(f)).answers == ("cigar", "rebut")
+    assert WordList.from_words(["\ufeffcigar", "rebut"]).answers == ("cigar", "rebut")
+
+
+def test_size_limits(monkeypatch: pytest.MonkeyPatch) -> None:
+    import wordlelab.words as words_mod
+
+    monkeypatch.setattr(words_mod, "MAX_WORDS", 3)
+    with pytest.raises(WordListError, match="line 4: more than 3 words"):
+        WordList.from_words(["cigar", "rebut", "sissy", "humph"])
+    monkeypatch.setattr(words_mod, "MAX_WORDS", 200_000)
+    monkeypatch.setattr(words_mod, "MAX_TABLE_BYTES", 12)
+    assert len(WordList.from_words(["cigar", "rebut", "sissy"], ["humph"]).allowed) == 4  # 3 x 4 bytes
+    with pytest.raises(WordListError, match=r"too big: 3 answers x 5 guesses need a 0\.0 GiB pattern table"):
+        WordList.from_words(["cigar", "rebut", "sissy"], ["humph", "awake"])
+
