@@ -112,3 +112,50 @@ def test_search_runs_in_fresh_processes(tmp_path: Path, list_files: tuple[str, s
         assert proc.returncode == 0, proc.stderr
         totals.append(json.loads(proc.stdout)["total"])
     assert totals[0] == totals[1]
+
+
+def test_optimal_upper_reports_the_bound_proven(list_files: tuple[str, str]) -> None:
+    """--upper: an opener worse than N gets a proven lower bound above N (never
+    above its exact total) and no tree; one at or below N its exact total."""
+    a, g = list_files
+    base = ["--words", a, "--guesses", g, "--json"]
+    ranked = _run("openers", *base, "--top", "58", "--exact", "--workers", "1")["openers"]
+    totals = {o["guess"]: o["total"] for o in ranked if o["total"] is not None}
+    best, worst = min(totals, key=totals.get), max(totals, key=totals.get)
+    upper = totals[best]
+    assert totals[worst] > upper
+    out = _run("optimal", "--start", worst, "--upper", str(upper), *base)
+    assert out["exact"] is False and out["lower_bound"] is True and out["mean"] is None
+    assert upper < out["total"] <= totals[worst] and out["tree_file"] is None
+    same = _run("optimal", "--start", best, "--upper", str(upper), *base)
+    assert same["exact"] is True and same["total"] == upper and same["max"] is not None
+    text = runner.invoke(app, ["optimal", "--start", worst, "--upper", str(upper), "--words", a, "--guesses", g])
+    assert text.exit_code == 0 and f"total >= {out['total']}" in text.stdout
+
+
+def test_openers_all_tsv(tmp_path: Path, list_files: tuple[str, str], small_words: WordList) -> None:
+    """--all --exact --upper U --tsv: one row per allowed guess, sorted by total then word;
+    rows at or below U exact and equal to the unbounded totals, the rest lower bounds."""
+    a, g = list_files
+    tsv = tmp_path / "o.tsv"
+    full = _run("openers", "--words", a, "--guesses", g, "--all", "--exact", "--workers", "1",
+                "--results", str(tmp_path / "f.sqlite"), "--json")["openers"]
+    assert len(full) == len(small_words.allowed)
+    exact = {o["guess"]: o["total"] for o in full}
+    upper = sorted(t for t in exact.values() if t is not None)[3]
+    res = runner.invoke(app, ["openers", "--words", a, "--guesses", g, "--all", "--exact", "--workers", "1",
+                              "--upper", str(upper), "--results", str(tmp_path / "u.sqlite"), "--tsv", str(tsv)])
+    assert res.exit_code == 0, res.output
+    lines = tsv.read_text().splitlines()
+    assert lines[0] == "word\ttotal\texact" and len(lines) == len(small_words.allowed) + 1
+    rows = [(w, float(t), int(e)) for w, t, e in (line.split("\t") for line in lines[1:])]
+    assert rows == sorted(rows, key=lambda r: (r[1], r[0]))
+    for w, t, e in rows:
+        if exact[w] is None:
+            assert t == float("inf") and e == 1
+        elif exact[w] <= upper:
+            assert e == 1 and t == exact[w]
+        else:
+            assert e == 0 and upper < t <= exact[w]
+    bad = runner.invoke(app, ["openers", "--words", a, "--guesses", g, "--tsv", str(tsv)])
+    assert bad.exit_code == 2 and "--exact" in bad.stderr

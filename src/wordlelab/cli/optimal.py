@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated
 
@@ -12,6 +13,7 @@ from rich.table import Table
 from ..errors import InvalidOptionError, WordlelabError
 from ..search import (
     ExactJob,
+    OpenerResult,
     ResultStore,
     Solver,
     exact_openers,
@@ -67,6 +69,11 @@ def optimal(
     top: Annotated[
         int, typer.Option("--top", min=1, help="Openers to try, best bound first (without --start).")
     ] = 10,
+    upper: Annotated[
+        int | None,
+        typer.Option("--upper", min=1, help="Only a total <= N is wanted: a worse opener stops as soon "
+                     "as that is proven and reports the strongest lower bound proven."),
+    ] = None,
     words: WordsOpt = "original",
     guesses: GuessesOpt = None,
     json_out: JsonOpt = False,
@@ -76,18 +83,24 @@ def optimal(
     wl = load_words(words, guesses)
     table = pattern_table(wl)
     solver = Solver(wl, table, hard=hard, max_guesses=max_guesses, beam=beam, answers_only=answers_only)
-    result = solver.solve(start, budget_s=budget, top=top)
+    result = solver.solve(start, budget_s=budget, top=top, upper=upper)
     if tree is not None and result.tree is not None:
         write_tree(result.tree, tree, table)
+    mode = "hard" if hard else "normal"
     if json_out:
         data = result.as_dict()
         data.update(hard=hard, max_guesses=max_guesses, beam=beam, answers_only_guesses=answers_only,
-                    words=wl.name, tree_file=str(tree) if tree else None)
+                    words=wl.name, upper=upper, tree_file=str(tree) if tree and result.tree else None)
         print_json(data)
+        return
+    if result.lower_bound:
+        console.print(f"{result.start.upper()} ({mode} mode, cap {max_guesses}): total >= {result.total}")
+        console.print(f"{result.note}; {result.seconds:.2f} s, {result.nodes} nodes searched")
+        if tree is not None:
+            console.print(f"no tree written to {tree}: the opener is worse than --upper {upper}")
         return
     st = result.stats
     assert st is not None
-    mode = "hard" if hard else "normal"
     console.print(
         f"{result.start.upper()} ({mode} mode, cap {max_guesses}"
         f"{', answers-only guesses' if answers_only else ''}{f', beam {beam}' if beam else ''}): "
@@ -200,12 +213,24 @@ def openers(
         typer.Option("--upper", min=1, help="Known total (e.g. from `optimal`): only openers at or "
                      "below it get exact values, worse ones stop early with a lower bound."),
     ] = None,
+    every: Annotated[
+        bool, typer.Option("--all", help="Every allowed guess, not just the top N (table shows the top N).")
+    ] = False,
+    tsv: Annotated[
+        Path | None,
+        typer.Option("--tsv", help="With --exact: write word, total, exact (1, or 0 for a lower bound) "
+                     "for every opener solved, sorted by total then word."),
+    ] = None,
     words: WordsOpt = "original",
     guesses: GuessesOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Rank start words: greedy bound for all, exact totals for the top N with --exact."""
     _check_openers_options(exact, dask, scheduler, workers, results, resume, upper)
+    if tsv is not None:
+        if not exact:
+            raise InvalidOptionError("--tsv works only with --exact")
+        output_file(tsv, "--tsv file")
     wl = load_words(words, guesses)
     table = pattern_table(wl)
     import numpy as np
@@ -217,7 +242,7 @@ def openers(
     )
     cands = np.arange(len(wl.answers), dtype=np.int64)
     order, stats = greedy_scores(wl, table, pool, cands)
-    chosen = [wl.allowed[g] for g in order[:top]]
+    chosen = [wl.allowed[g] for g in (order if every else order[:top])]
     exact_res = {}
     if exact:
         job = ExactJob(wl, hard=hard, max_guesses=max_guesses, answers_only=answers_only)
@@ -254,15 +279,21 @@ def openers(
         rows.sort(
             key=lambda r: (r["total"] is None, not r.get("exact", False), r["total"] or 0, r["guess"])
         )
+    if tsv is not None:
+        write_openers_tsv(tsv, exact_res.values())
     if json_out:
         print_json({"hard": hard, "max_guesses": max_guesses, "answers_only_guesses": answers_only,
-                    "exact": exact, "openers": rows})
+                    "exact": exact, "upper": upper, "openers": rows})
         return
-    out = Table(title=f"openers ({'hard' if hard else 'normal'} mode)", title_justify="left")
+    shown = rows[:top]
+    title = f"openers ({'hard' if hard else 'normal'} mode)"
+    if len(shown) < len(rows):
+        title += f": the first {len(shown)} of {len(rows)}"
+    out = Table(title=title, title_justify="left")
     cols = ["guess", "bound", "parts", "largest", "entropy"] + (["total", "mean"] if exact else [])
     for c in cols:
         out.add_column(c, justify="left" if c == "guess" else "right")
-    for r in rows:
+    for r in shown:
         cells = ["-" if r.get(c) is None else str(r.get(c)) for c in cols]
         if exact and r.get("exact") is False:
             cells[cols.index("total")] = f">= {r['total']}"
@@ -270,6 +301,19 @@ def openers(
     console.print(out)
     if not exact:
         console.print("bound: a lower bound on the total guesses; --exact proves the totals")
+    if tsv is not None:
+        console.print(f"{len(exact_res)} openers written to {tsv}")
+
+
+def write_openers_tsv(path: Path, results: Iterable[OpenerResult]) -> None:
+    """``word<TAB>total<TAB>exact`` rows sorted by total then word; ``inf`` (exact 1)
+    where no tree finds every answer within the cap."""
+    rows = sorted(results, key=lambda r: (r.total, r.word))
+    lines = ["word\ttotal\texact"]
+    for r in rows:
+        inf = r.total >= INF
+        lines.append(f"{r.word}\t{'inf' if inf else r.total}\t{1 if inf or r.exact else 0}")
+    path.write_text("\n".join(lines) + "\n", "utf-8")
 
 
 #: a dask scheduler address: [protocol://]host:port (host a name, IPv4 or [IPv6])

@@ -105,6 +105,10 @@ class OpenerResult:
         return self.total / answers
 
 
+#: memo entries a worker keeps across openers before starting afresh (~1 GB)
+MEMO_LIMIT = 20_000_000
+
+
 @functools.lru_cache(maxsize=2)
 def _worker_solver(job: ExactJob):  # type: ignore[no-untyped-def]
     """One solver per configuration per worker process, so its memo is reused
@@ -133,12 +137,16 @@ def solve_opener(job: ExactJob, word: str, upper: int | None = None) -> OpenerRe
     except (ImportError, ValueError):  # pragma: no cover
         pass
     solver = _worker_solver(job)
+    if len(solver.memo) > MEMO_LIMIT:
+        solver.forget()
     t0 = time.perf_counter()
     nodes0 = solver.nodes
     g = solver.check_start(word)
     beta = None if upper is None else upper + 1
     total = solver.value(np.arange(len(job.words.answers), dtype=np.int64), guess=g, beta=beta)
-    exact = beta is None or total < beta
+    from ._core import INF
+
+    exact = beta is None or total < beta or total >= INF  # INF: proven that no tree fits
     return OpenerResult(word, total, time.perf_counter() - t0, solver.nodes - nodes0, exact)
 
 

@@ -47,6 +47,8 @@ class SearchResult:
     note: str = ""
     exact: bool = True
     openers_tried: list[tuple[str, int, bool]] = field(default_factory=list)
+    #: ``total`` is a proven lower bound (the opener is worse than the ``upper`` asked)
+    lower_bound: bool = False
 
     @property
     def mean(self) -> float:
@@ -56,15 +58,19 @@ class SearchResult:
         d: dict[str, object] = {
             "start": self.start,
             "total": self.total,
-            "mean": round(self.mean, 6),
+            "mean": None if self.lower_bound else round(self.mean, 6),
             "max": self.stats.max if self.stats else None,
             "histogram": self.stats.histogram if self.stats else None,
             "proven": self.proven,
             # the tree is optimal for its opener whenever the search was exact
             "proven_for_start": self.exact,
+            # false: ``total`` is a proven lower bound, or a beam search's upper bound
+            "exact": self.exact and not self.lower_bound,
             "seconds": round(self.seconds, 3),
             "nodes": self.nodes,
         }
+        if self.lower_bound:
+            d["lower_bound"] = True
         if self.note:
             d["note"] = self.note
         if self.openers_tried:
@@ -144,6 +150,10 @@ class Solver:
                 self.beam, self.counters,
             )
         )
+
+    def forget(self) -> None:
+        """Empty the memo (its entries are only a cache of proven values and bounds)."""
+        self.memo = _memo()
 
     # -- the legal guesses at a node ----------------------------------------
     def legal_after(self, history: tuple[Step, ...]) -> IndexArray:
@@ -269,23 +279,36 @@ class Solver:
         return node
 
     # -- the whole job ---------------------------------------------------------
-    def solve(self, start: str | None = None, *, budget_s: float = 60.0, top: int = 20) -> SearchResult:
+    def solve(
+        self, start: str | None = None, *, budget_s: float = 60.0, top: int = 20, upper: int | None = None
+    ) -> SearchResult:
         """Search from ``start``; or, without it, try the ``top`` openers with the
-        best bounds within ``budget_s`` seconds and keep the best."""
+        best bounds within ``budget_s`` seconds and keep the best.
+
+        ``upper``: only a total ``<= upper`` is wanted.  An opener worse than
+        that stops as soon as it is proven worse, and the result is then the
+        strongest lower bound the search proved (``exact`` false, no tree).
+        """
+        if upper is not None and upper < 1:
+            raise SearchError(f"upper must be a positive total, not {upper}")
         t0 = time.perf_counter()
         all_cands = np.arange(len(self.words.answers), dtype=np.int64)
         inf = self._core.INF
+        cutoff = inf if upper is None else upper + 1
         tried: list[tuple[str, int, bool]] = []
         if start is not None:
             g = self.check_start(start)
-            total = self.value(all_cands, guess=g)
+            total = self.value(all_cands, guess=g, beta=cutoff)
             proven = self.exact
             note = ""
+            if cutoff <= total < inf:
+                return self._refuted(start, total, upper, time.perf_counter() - t0)
         else:
             from .openers import greedy_scores
 
             order, _ = greedy_scores(self.words, self.table, self.pool, all_cands)
-            best_total, g = inf, -1
+            best_total, g = cutoff, -1
+            least_bound = inf
             n_done = 0
             complete = True
             for pos, gi in enumerate(order[:top]):
@@ -298,8 +321,15 @@ class Solver:
                 n_done = pos + 1
                 if exact:
                     best_total, g = v, int(gi)
+                else:
+                    least_bound = min(least_bound, v)
             total = best_total
             if g < 0:
+                if upper is not None and least_bound < inf:
+                    raise SearchError(
+                        f"none of the {n_done} openers tried has a total <= {upper} "
+                        f"(the best needs at least {least_bound}); raise --upper or --top"
+                    )
                 raise SearchError(
                     f"no opener tried finds every answer within {self.max_guesses} guesses; "
                     "raise --max-guesses or --top"
@@ -337,3 +367,12 @@ class Solver:
             raise SearchError(f"internal error: search total {total} but the tree replays to {st.total}")
         return SearchResult(start, total, len(all_cands), proven, seconds, self.nodes, tree, st,
                             note, self.exact, tried)
+
+    def _refuted(self, start: str, bound: int, upper: int | None, seconds: float) -> SearchResult:
+        """The result for an opener proven worse than ``upper``: a lower bound, no tree."""
+        note = (
+            f"worse than {upper}: every tree opening with {start.upper()} needs at least {bound} "
+            f"guesses in total{' (beam search: not proven)' if not self.exact else ''}"
+        )
+        return SearchResult(start, bound, len(self.words.answers), self.exact, seconds, self.nodes,
+                            None, None, note, False, [], lower_bound=True)
