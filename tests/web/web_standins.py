@@ -14,3 +14,12 @@ def sleep_then_answer(ctx: Any, *args: Any) -> dict[str, Any]:
     """Work that takes 30 s (longer than any test's time limit), then an empty answer."""
     time.sleep(30)
     return {"words": "original", "hard": False, "results": []}
+
+
+def crash(ctx: Any, *args: Any) -> dict[str, Any]:
+    """A worker that dies in the middle of a request (as a native crash would)."""
+    import os
+    import signal
+
+    os.kill(os.getpid(), signal.SIGKILL)
+    return {}

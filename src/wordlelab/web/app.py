@@ -317,7 +317,9 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        warming = asyncio.create_task(runner.slow.prewarm())
         yield
+        warming.cancel()
         runner.shutdown()
 
     app = FastAPI(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator, model_validator
 
 from ..game import DEFAULT_STRATEGY
 from ..words import BUILTIN_LISTS, DEFAULT_LIST
@@ -112,7 +112,8 @@ class Move(_Body):
     """A guess played and the colours it got (``20012``, ``gy..g``, emoji or the packed int)."""
 
     guess: Word
-    pattern: Annotated[str, Field(max_length=MAX_PATTERN_CHARS)] | int = Field(
+    # StrictInt: a long string of digits is refused, not read as a number
+    pattern: Annotated[str, Field(max_length=MAX_PATTERN_CHARS)] | StrictInt = Field(
         examples=["00120", "bbybg"]
     )
 

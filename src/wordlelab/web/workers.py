@@ -172,6 +172,7 @@ class _Slot:
 
     def __init__(self) -> None:
         self.worker: _Worker | None = None
+        self.busy = False
 
 
 class ProcessRunner:
@@ -197,11 +198,12 @@ class ProcessRunner:
         """Requests admitted now (running or queued)."""
         return self._admitted
 
-    def pids(self) -> list[int]:
-        """Process ids of the live workers."""
+    def pids(self, *, busy: bool = False) -> list[int]:
+        """Process ids of the live workers (with ``busy``: of those computing a request)."""
         return [
             pid for s in self._slots
-            if s.worker is not None and s.worker.alive() and (pid := s.worker.pid) is not None
+            if s.worker is not None and (s.busy or not busy) and s.worker.alive()
+            and (pid := s.worker.pid) is not None
         ]
 
     def _queue(self) -> asyncio.Queue[_Slot]:
@@ -212,6 +214,25 @@ class ProcessRunner:
             for slot in self._slots:
                 self._idle.put_nowait(slot)
         return self._idle
+
+    async def prewarm(self) -> None:
+        """Start every worker now (at server start), so the first expensive requests
+        do not wait for one; a request arriving meanwhile waits for a slot."""
+        idle = self._queue()
+        loop = asyncio.get_running_loop()
+        taken = [idle.get_nowait() for _ in range(idle.qsize())]
+
+        async def start(slot: _Slot) -> None:
+            if slot.worker is None and not self._closed:
+                slot.worker = await loop.run_in_executor(
+                    self._threads, _Worker, self._mp, self._make_context
+                )
+
+        try:
+            await asyncio.gather(*(start(slot) for slot in taken))
+        finally:
+            for slot in taken:
+                idle.put_nowait(slot)
 
     async def run(self, deadline: float, task: Callable[..., Any], *args: Any) -> Any:
         """``task(context, *args)`` in a worker; raises :class:`BusyError`,
@@ -261,6 +282,7 @@ class ProcessRunner:
             )
         worker = slot.worker
         done = False
+        slot.busy = True
         try:
             status, value = await asyncio.wait_for(
                 loop.run_in_executor(self._threads, worker.roundtrip, (task, args)),
@@ -274,6 +296,7 @@ class ProcessRunner:
                 500, "WorkerDied", "the worker computing this request ended unexpectedly"
             ) from None
         finally:
+            slot.busy = False
             if not done:  # timed out, died or cancelled: stop the work
                 worker.kill()
                 slot.worker = None
@@ -282,9 +305,19 @@ class ProcessRunner:
         raise RemoteError(*value)
 
     def shutdown(self) -> None:
+        """Stop every worker: an idle one ends by itself when its pipe closes (so its
+        resources are released normally); a busy one, or one that lingers, is killed."""
         self._closed = True
+        workers = [(s.worker, s.busy) for s in self._slots if s.worker is not None]
         for slot in self._slots:
-            if slot.worker is not None:
-                slot.worker.kill()
-                slot.worker = None
+            slot.worker = None
+        for worker, busy in workers:
+            if not busy:
+                with contextlib.suppress(Exception):
+                    worker.conn.close()
+        deadline = time.monotonic() + 1.0
+        for worker, _ in workers:
+            with contextlib.suppress(Exception):
+                worker.process.join(max(deadline - time.monotonic(), 0))
+            worker.kill()
         self._threads.shutdown(wait=False, cancel_futures=True)
