@@ -205,11 +205,17 @@ def test_ctrl_c_between_serial_runs_keeps_the_first(small_words, tmp_path: Path,
 
     monkeypatch.setattr(bench_cli, "run_jobs", run_jobs)
     args = ["bench", "-s", "entropy", "-s", "minimax", "--words", str(small_file(small_words, tmp_path))]
-    r = runner.invoke(app, [*args, "--jobs", "1", "--json"])
+    csv_file, md = tmp_path / "r.csv", tmp_path / "r.md"
+    r = runner.invoke(app, [*args, "--jobs", "1", "--json", "--csv", str(csv_file), "--markdown", str(md)])
     clean_exit_130(r)
     data = json.loads(r.stdout)
-    assert data["strategy"] == "entropy" and data["complete"] is True  # the one finished run
+    assert data["complete"] is False and data["not_run"] == ["minimax normal"]
+    (only,) = data["results"]
+    assert only["strategy"] == "entropy" and only["complete"] is True  # the one finished run
     assert "1 of 2 runs finished; partial results shown" in r.output
+    rows = list(csv.DictReader(io.StringIO(csv_file.read_text())))
+    assert [(x["strategy"], x["games"], x["complete"]) for x in rows] == [("entropy", "50", "True"), ("minimax", "0", "False")]
+    assert "**Interrupted: partial results.**" in md.read_text() and "Not run: minimax normal." in md.read_text()
 
 
 def test_keyboard_interrupt_out_of_a_parallel_run_keeps_finished_runs(small_words, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -233,9 +239,9 @@ def test_ctrl_c_while_reporting_finishes_the_report(small_words, tmp_path: Path,
 
     real = bench_cli.results_csv
 
-    def results_csv(rows):  # type: ignore[no-untyped-def]
+    def results_csv(rows, *rest):  # type: ignore[no-untyped-def]
         ctrl_c()
-        return real(rows)
+        return real(rows, *rest)
 
     monkeypatch.setattr(bench_cli, "results_csv", results_csv)
     csv_file, md = tmp_path / "r.csv", tmp_path / "r.md"

@@ -204,6 +204,8 @@ def test_bench_exclude_and_trials_that_would_be_ignored(tmp_path: Path, no_runs:
     one_line_error(["bench", "--all", "--exclude", "nope", "-w", f], "unknown strategy 'nope'")
     one_line_error(["bench", "-s", "entropy", "--exclude", "minimax", "-w", f], "--exclude goes with --all")
     one_line_error(["bench", "-s", "entropy", "--trials", "3", "-w", f], "none of those given is randomised")
+    one_line_error(["bench", "-s", "entropy", "-s", "entropy", "-w", f], "--strategy entropy is given twice")
+    one_line_error(["bench", "-s", "entropy", "--start", "raise", "--start", "RAISE", "-w", f], "given twice")
 
 
 def test_prior_values_that_are_not_finite_or_not_words() -> None:

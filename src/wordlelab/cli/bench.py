@@ -8,6 +8,7 @@ import random
 import signal
 import sys
 import threading
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, Self
 
@@ -174,7 +175,14 @@ CSV_FIELDS = [
 ]
 
 
-def results_csv(rows: list[Results]) -> str:
+def job_label(job: Job) -> str:
+    """A run as its strategy key and mode, e.g. ``entropy-2(width=3) hard``."""
+    return f"{job.make().key}{' from ' + job.start if job.start else ''} {'hard' if job.hard else 'normal'}"
+
+
+def results_csv(rows: list[Results], unfinished: Sequence[Job] = (), words: str = "", rule: str = "") -> str:
+    """The results, one row per strategy and mode; a run that did not finish
+    (Ctrl-C) is a row of its own with 0 games and ``complete`` False."""
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(CSV_FIELDS)
@@ -185,10 +193,14 @@ def results_csv(rows: list[Results]) -> str:
             f"{r.win_rate:.6f}", f"{r.mean:.6f}", f"{r.std:.6f}", r.max, *h.values(),
             r.busts, r.unsolved, r.opening, f"{r.seconds:.3f}", r.complete,
         ])
+    for job in unfinished:
+        label = job_label(job).rsplit(" ", 1)[0]
+        w.writerow([label, "hard" if job.hard else "normal", words, rule, 0]
+                   + [""] * (len(CSV_FIELDS) - 6) + [False])
     return buf.getvalue()
 
 
-def results_markdown(rows: list[Results], command: str) -> str:
+def results_markdown(rows: list[Results], command: str, unfinished: Sequence[Job] = ()) -> str:
     lines = [
         "# wordlelab benchmark",
         "",
@@ -210,8 +222,13 @@ def results_markdown(rows: list[Results], command: str) -> str:
         for r in hardest:
             worst = ", ".join(f"{w} ({g if g > 0 else 'unsolved'})" for w, g in r.hardest(5))
             lines.append(f"- {r.strategy} ({'hard' if r.hard else 'normal'}): {worst}")
-    if any(not r.complete for r in rows):
+    if unfinished or any(not r.complete for r in rows):
         lines += ["", "**Interrupted: partial results.**"]
+        cut = [r.strategy + (" (hard)" if r.hard else "") for r in rows if not r.complete]
+        if cut:
+            lines.append(f"Stopped before every game was played: {', '.join(cut)}.")
+        if unfinished:
+            lines.append(f"Not run: {', '.join(job_label(j) for j in unfinished)}.")
     return "\n".join(lines) + "\n"
 
 
@@ -277,6 +294,9 @@ def bench(
                 raise InvalidOptionError("--exclude goes with --all; without --all, name the strategies to run")
             for n in [*names, *(exclude or [])]:
                 strategy_class(n)  # unknown names fail before any work
+            twice = sorted({n for n in names if names.count(n) > 1})
+            if twice:
+                raise InvalidOptionError(f"--strategy {', '.join(twice)} is given twice; give each strategy once")
             if all_:
                 if names:
                     raise InvalidOptionError("give --all or --strategy NAME, not both (--exclude leaves some out of --all)")
@@ -313,6 +333,9 @@ def bench(
             for s in starts:
                 if s is not None:
                     wl.guess_id(s)
+            words_given = [wl.normalize(s) for s in start or []]
+            if len(set(words_given)) < len(words_given):
+                raise InvalidOptionError("a --start word is given twice; give each start word once")
             picked = None
             if sample is not None:
                 k = min(sample, len(wl.answers))
@@ -320,7 +343,7 @@ def bench(
             job_list = build_jobs(names, options, modes, starts, trials, seed)
             for j in job_list:
                 j.make()  # bad options fail here, with the strategy's message
-            processes = jobs or (2 if len(job_list) > 1 else 1)
+            processes = min(jobs, len(job_list)) if jobs else (2 if len(job_list) > 1 else 1)
         except KeyboardInterrupt:
             err_console.print("[yellow]interrupted[/] before any game was played")
             raise typer.Exit(EXIT_INTERRUPTED) from None
@@ -355,10 +378,17 @@ def bench(
             ctrl_c.count = max(ctrl_c.count, 1)
         ctrl_c.armed = False  # from here a Ctrl-C is only counted: the report is written whole
         partial = any(r is None or not r.complete for r in finished)
+        unfinished = [job for job, r in zip(job_list, finished) if r is None]
         rows = pooled(finished)
         if json_out:
             data = [r.to_dict(games=games) for r in rows]
-            print_json(data[0] if len(data) == 1 else {"results": data, "complete": not partial})
+            if len(data) == 1 and not partial:
+                print_json(data[0])
+            else:
+                print_json({
+                    "results": data, "complete": not partial,
+                    "not_run": [job_label(j) for j in unfinished],
+                })
         elif show:
             # piped output has no width to fit; do not crop the table to 80 columns
             out = console if console.is_terminal else Console(width=200, highlight=False)
@@ -367,13 +397,13 @@ def bench(
                 worst = ", ".join(f"{w} ({g if g > 0 else 'unsolved'})" for w, g in r.hardest(5))
                 out.print(f"hardest for {r.strategy}{' (hard)' if r.hard else ''}: {worst}")
         if csv_out is not None:
-            text = results_csv(rows)
+            text = results_csv(rows, unfinished, wl.name, rule)
             if csv_out == Path("-"):
                 sys.stdout.write(text)
             else:
                 csv_out.write_text(text, "utf-8")
         if markdown is not None:
-            markdown.write_text(results_markdown(rows, "wordlelab " + " ".join(sys.argv[1:])), "utf-8")
+            markdown.write_text(results_markdown(rows, "wordlelab " + " ".join(sys.argv[1:]), unfinished), "utf-8")
         if plot is not None and rows:
             from ..plots import plot_results
 
