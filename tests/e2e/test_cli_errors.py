@@ -227,3 +227,27 @@ def test_text_that_looks_like_markup_is_shown_as_typed(tmp_path: Path) -> None:
     assert r.exit_code == 1, r.output  # the game was given up, after the refused line
     assert "Traceback" not in r.output
     assert "'[/x]' is not a 5-letter word" in r.output
+
+
+def test_a_ctrl_c_while_the_process_exits_is_exit_130(tmp_path: Path) -> None:
+    # the last moments of a run (worker pools joined at exit): a Ctrl-C must not end the
+    # process with a traceback, by the signal (-2) or as a success
+    import subprocess
+    import sys
+
+    script = tmp_path / "late.py"
+    script.write_text(
+        "import atexit, os, signal, sys, time\n"
+        "def late():\n"
+        "    os.kill(os.getpid(), signal.SIGINT)\n"
+        "    time.sleep(30)\n"
+        "atexit.register(late)\n"
+        "sys.argv = ['wordlelab', 'lists', '--json']\n"
+        "from wordlelab.cli import main\n"
+        "main()\n",
+        "utf-8",
+    )
+    r = subprocess.run([sys.executable, str(script)], check=False, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 130, (r.returncode, r.stderr)
+    assert "Traceback" not in r.stderr
+    assert json.loads(r.stdout)["original"]  # the output was flushed before the exit

@@ -8,7 +8,11 @@ module.  Nothing outside ``cli`` prints or reads stdin.
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
+import signal
+import sys
+import threading
 
 from ._app import app
 
@@ -22,9 +26,23 @@ def _load_commands() -> None:
 _load_commands()
 
 
+def _exit_interrupted(signum: int, frame: object) -> None:
+    """A Ctrl-C while the process shuts down (worker pools joined, buffers flushed):
+    exit 130 at once, as for any interrupted command, never killed by the signal."""
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    finally:
+        os._exit(130)
+
+
 def main() -> None:
     """Console entry point."""
-    app()
+    try:
+        app()
+    finally:
+        if threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGINT, _exit_interrupted)
 
 
 __all__ = ["app", "main"]
