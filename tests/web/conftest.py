@@ -7,12 +7,9 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from web_support import BASE_URL
 
 from wordlelab.web import create_app
-
-
-#: the Host the in-process client sends (the app refuses names that are not its own)
-BASE_URL = "http://localhost"
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,9 @@ from typing import Any
 
 import numpy as np
 import pytest
+import web_support
 from fastapi.testclient import TestClient
+from web_support import BASE_URL
 
 from wordlelab import Game, Session, feedback, format_pattern, get_strategy, strategy_names
 from wordlelab.kernels import partition_stats
@@ -18,9 +20,6 @@ from wordlelab.simulate import run_benchmark
 from wordlelab.web import Limits, create_app, engine
 from wordlelab.web import app as web_app
 from wordlelab.words import BUILTIN_LISTS
-
-from conftest import BASE_URL
-import web_standins
 
 
 def custom(words: Any) -> dict[str, Any]:
@@ -347,7 +346,7 @@ def test_play_lost_game_and_hard_mode(client: Any, words: Any, table: Any) -> No
 
 
 def test_time_limit_answers_503_and_others_are_served(monkeypatch: Any) -> None:
-    monkeypatch.setattr(web_app, "_compare", web_standins.sleep_then_answer)  # 30 s
+    monkeypatch.setattr(web_app, "_compare", web_support.sleep_then_answer)  # 30 s
     with TestClient(create_app(Limits(timeout_s=0.5)), base_url=BASE_URL) as c:
         results: dict[str, Any] = {}
         slow = threading.Thread(
@@ -364,7 +363,7 @@ def test_time_limit_answers_503_and_others_are_served(monkeypatch: Any) -> None:
 
 
 def test_expensive_pool_refuses_when_full(monkeypatch: Any) -> None:
-    monkeypatch.setattr(web_app, "_compare", web_standins.sleep_then_answer)
+    monkeypatch.setattr(web_app, "_compare", web_support.sleep_then_answer)
     with TestClient(create_app(Limits(slow_workers=1, slow_queue=0, timeout_s=3)), base_url=BASE_URL) as c:
         runner = c.app.state.runner.slow
         results: dict[str, Any] = {}

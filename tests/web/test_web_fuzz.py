@@ -18,6 +18,7 @@ import pytest
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from web_support import BASE_URL
 
 from wordlelab.strategies import strategy_class, strategy_names
 from wordlelab.strategies._information import PartitionStrategy
@@ -25,8 +26,6 @@ from wordlelab.strategies.base import option_specs
 from wordlelab.web import Limits, create_app
 from wordlelab.web.models import MAX_HISTORY
 from wordlelab.words import BUILTIN_LISTS
-
-from conftest import BASE_URL
 
 NORMAL_EXAMPLES = 50  # per endpoint: 6 endpoints, 300 requests
 SLOW_EXAMPLES = 500

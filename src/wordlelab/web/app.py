@@ -142,8 +142,8 @@ class _Runner:
 
 
 #: a quoted value, or a run without spaces, longer than this is cut in messages
-_LONG_QUOTED = re.compile(r"""(['"])([^'"]{%d,})\1""" % (engine.MAX_ECHO + 1))
-_LONG_RUN = re.compile(r"\S{%d,}" % (2 * engine.MAX_ECHO + 1))
+_LONG_QUOTED = re.compile(r"""(['"])([^'"]{""" + str(engine.MAX_ECHO + 1) + r""",})\1""")
+_LONG_RUN = re.compile(r"\S{" + str(2 * engine.MAX_ECHO + 1) + ",}")
 #: no message is longer than this
 MAX_MESSAGE = 2000
 

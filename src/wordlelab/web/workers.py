@@ -74,8 +74,8 @@ def error_parts(exc: BaseException) -> tuple[int, str, str, Any]:
     if isinstance(exc, TimeLimitError):
         return 503, "TimeLimit", "", None
     if isinstance(exc, MemoryError):
-        return 503, "OutOfMemory", "the request needs more memory than the server has; "
-        "try a smaller word list", None
+        message = "the request needs more memory than the server has; try a smaller word list"
+        return 503, "OutOfMemory", message, None
     return 500, "InternalError", "internal error (a bug in wordlelab; it has been logged)", None
 
 
@@ -107,7 +107,7 @@ def _worker_main(conn: Connection, make_context: Callable[[], Any]) -> None:
             return
         try:
             reply: tuple[str, Any] = ("ok", task(context, *args))
-        except Exception as exc:  # every error goes back as its answer
+        except Exception as exc:  # noqa: BLE001 - every error goes back as its answer
             reply = ("error", error_parts(exc))
             if reply[1][0] >= 500 and not isinstance(exc, (TimeLimitError, MemoryError)):
                 import traceback
@@ -117,7 +117,7 @@ def _worker_main(conn: Connection, make_context: Callable[[], Any]) -> None:
             conn.send(reply)
         except (OSError, EOFError):
             return
-        except Exception as exc:  # a result that does not pickle: a bug
+        except Exception as exc:  # noqa: BLE001 - a result that does not pickle: a bug
             conn.send(("error", error_parts(exc)))
 
 

@@ -41,6 +41,7 @@
       const input = WL.el("input", {
         type: o.type === "str" ? "text" : "number", "data-option": o.name, class: "option",
         step: o.type === "float" ? "any" : o.type === "int" ? "1" : null,
+        min: o.minimum === undefined ? null : String(o.minimum),
         placeholder: o.default === null ? "default" : String(o.default),
         value: given === null || given === undefined ? "" : String(given),
       });

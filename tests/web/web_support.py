@@ -1,13 +1,17 @@
-"""Stand-ins for the web app's work, run in its worker processes by the tests.
+"""What the web tests share: the Host their in-process client sends, and stand-ins
+for the app's work that run in its worker processes.
 
-They live in a module of their own (not in a test function) because a worker
-process receives the function to run by name and imports it.
+The stand-ins live in a module of their own (not in a test function) because a
+worker process receives the function to run by name and imports it.
 """
 
 from __future__ import annotations
 
 import time
 from typing import Any
+
+#: the Host the in-process client sends (the app refuses names that are not its own)
+BASE_URL = "http://localhost"
 
 
 def sleep_then_answer(ctx: Any, *args: Any) -> dict[str, Any]:
