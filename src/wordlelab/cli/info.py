@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.table import Table
 
 from ..strategies import strategy_class, strategy_names
+from ..strategies.base import StrategyOption, option_specs
 from ..words import BUILTIN_LISTS, DEFAULT_LIST
 from ._app import JsonOpt, app, console, print_json
 
@@ -28,7 +29,18 @@ def strategies_cmd(json_out: JsonOpt = False) -> None:
     if json_out:
         print_json({n: strategy_class(n).description for n in names})
         return
-    table = Table("name", "description")
+    table = Table("name", "description", "options (--option)")
     for n in names:
-        table.add_row(n, strategy_class(n).description)
+        table.add_row(n, strategy_class(n).description, ", ".join(_option_text(o) for o in option_specs(n)))
     console.print(table)
+
+
+def _option_text(o: StrategyOption) -> str:
+    """``width=10 (whole number >= 1)``: an option, its default and what it takes."""
+    kind = {"bool": "true/false", "int": "whole number", "float": "number", "str": "text"}[o.type_name]
+    if o.word:
+        kind = "word"
+    if o.minimum is not None:
+        kind += f" >= {o.minimum:g}"
+    default = str(o.default).lower() if isinstance(o.default, bool) else o.default
+    return f"{o.name}={default} ({kind})" if o.default is not None else f"{o.name} ({kind})"
