@@ -58,14 +58,14 @@ __all__ = [
     "NoTreeError",
     "build_strategy",
     "clip",
-    "make_context",
-    "require_tree",
-    "strategy_options",
     "explain",
     "guess",
+    "make_context",
     "new_game",
+    "require_tree",
     "review",
     "split_counts",
+    "strategy_options",
     "suggest",
 ]
 
