@@ -26,6 +26,7 @@ __all__ = [
     "WordList",
     "load_wordlist",
     "parse_words",
+    "read_upto",
     "read_words",
 ]
 
@@ -112,16 +113,22 @@ def parse_words(lines: list[str], source: str, length: int | None = None) -> lis
     return words
 
 
+def read_upto(path: str | Path, limit: int) -> bytes | None:
+    """The bytes of ``path``, or None if it has more than ``limit`` (never reads more:
+    safe on ``/dev/zero``).  Raises ``OSError`` if it cannot be read."""
+    with Path(path).open("rb") as f:
+        data = f.read(limit + 1)
+    return data if len(data) <= limit else None
+
+
 def read_words(path: str | Path, length: int | None = None) -> list[str]:
     """Read a user's word file (see :func:`parse_words` for the rules)."""
     p = Path(path)
     try:
-        if p.is_file() and p.stat().st_size > MAX_FILE_BYTES:
-            raise WordListError(
-                f"word file {str(p)!r} has {p.stat().st_size} bytes; the limit is "
-                f"{MAX_FILE_BYTES // 2**20} MiB"
-            )
-        text = p.read_text(encoding="utf-8")
+        data = read_upto(p, MAX_FILE_BYTES)
+        if data is None:
+            raise WordListError(f"word file {str(p)!r} is bigger than {MAX_FILE_BYTES // 2**20} MiB")
+        text = data.decode("utf-8")
     except FileNotFoundError:
         raise WordListError(f"word file {str(p)!r} does not exist") from None
     except (OSError, UnicodeDecodeError) as exc:

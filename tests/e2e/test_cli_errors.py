@@ -178,6 +178,10 @@ def test_a_list_over_the_size_limit(tmp_path: Path) -> None:
     one_line_error(["bench", "-s", "entropy", "-w", str(big)], f"at most {MAX_WORDS}")
 
 
+def test_an_endless_word_file_is_read_only_up_to_the_limit() -> None:
+    one_line_error(["solve", "cigar", "-w", "/dev/zero"], "word file '/dev/zero' is bigger than 64 MiB")
+
+
 def test_a_utf8_file_with_a_byte_order_mark(tmp_path: Path) -> None:
     f = tmp_path / "bom.txt"
     f.write_bytes(b"\xef\xbb\xbf" + "\n".join(SMALL).encode())

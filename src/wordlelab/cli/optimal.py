@@ -25,7 +25,7 @@ from ..search import (
 from ..search._core import INF
 from ..search.solver import DEFAULT_MAX_GUESSES
 from ..table import cache_dir, pattern_table
-from ..words import BUILTIN_LISTS
+from ..words import BUILTIN_LISTS, read_upto
 from ._app import (
     GuessesOpt,
     HardOpt,
@@ -39,6 +39,9 @@ from ._app import (
     output_file,
     print_json,
 )
+
+#: the biggest tree file read; the proven trees of the original lists take 0.1 MB
+MAX_TREE_BYTES = 256 * 2**20
 
 MaxGuessesOpt = Annotated[
     int,
@@ -166,7 +169,10 @@ def verify_tree_cmd(
 def _tree_text(file: Path) -> str:
     """The text of a tree file; a file that cannot be read or is not UTF-8 text is an error."""
     try:
-        return file.read_text("utf-8")
+        data = read_upto(file, MAX_TREE_BYTES)
+        if data is None:
+            raise WordlelabError(f"tree file {str(file)!r} is bigger than {MAX_TREE_BYTES // 2**20} MiB")
+        return data.decode("utf-8")
     except OSError as exc:
         raise WordlelabError(f"cannot read tree file {str(file)!r}: {exc.strerror or exc}") from None
     except UnicodeDecodeError:

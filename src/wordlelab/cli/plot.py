@@ -11,6 +11,7 @@ import typer
 from ..errors import InvalidOptionError, WordlelabError
 from ..simulate import Results, run_benchmark
 from ..strategies import get_strategy, strategy_class, strategy_names
+from ..words import read_upto
 from ._app import (
     GuessesOpt,
     HardOpt,
@@ -28,6 +29,9 @@ plot_app = typer.Typer(
     no_args_is_help=True,
 )
 app.add_typer(plot_app, name="plot")
+
+#: the biggest results file read (`bench --json --games` of every answer is a few MB)
+MAX_RESULTS_BYTES = 256 * 2**20
 
 OutOpt = Annotated[Path, typer.Option("--out", "-o", help="PNG file to write.")]
 FromOpt = Annotated[
@@ -70,7 +74,10 @@ def _load(paths: list[Path]) -> list[Results]:
     out: list[Results] = []
     for p in paths:
         try:
-            data = json.loads(p.read_text("utf-8"))
+            raw = read_upto(p, MAX_RESULTS_BYTES)
+            if raw is None:
+                raise WordlelabError(f"results file {str(p)!r} is bigger than {MAX_RESULTS_BYTES // 2**20} MiB")
+            data = json.loads(raw.decode("utf-8"))
         except (OSError, ValueError) as exc:
             raise WordlelabError(f"cannot read results file {str(p)!r}: {exc}") from None
         items = data["results"] if isinstance(data, dict) and "results" in data else [data]
