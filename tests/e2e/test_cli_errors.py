@@ -182,6 +182,10 @@ def test_an_endless_word_file_is_read_only_up_to_the_limit() -> None:
     one_line_error(["solve", "cigar", "-w", "/dev/zero"], "word file '/dev/zero' is bigger than 64 MiB")
 
 
+def test_review_reads_a_bounded_grid_from_stdin() -> None:
+    one_line_error(["review", "salet", "--grid", "-"], "more than 65536 characters", input="x" * 70_000)
+
+
 def test_a_utf8_file_with_a_byte_order_mark(tmp_path: Path) -> None:
     f = tmp_path / "bom.txt"
     f.write_bytes(b"\xef\xbb\xbf" + "\n".join(SMALL).encode())

@@ -11,7 +11,7 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
-from ..errors import WordlelabError
+from ..errors import InvalidOptionError, WordlelabError
 from ..feedback import decode
 from ..review import Review, parse_grid, review_game
 from ._app import (
@@ -25,6 +25,9 @@ from ._app import (
     load_words,
     print_json,
 )
+
+#: the most text ``--grid -`` reads from stdin (a share grid is a few hundred characters)
+MAX_GRID_CHARS = 65_536
 
 
 def _split_words(played: list[str]) -> list[str]:
@@ -81,7 +84,12 @@ def review(
     if grid is not None and patterns is not None:
         raise WordlelabError("give the colours once: --grid or --patterns, not both")
     if grid is not None:
-        g = parse_grid(sys.stdin.read() if grid == "-" else grid)
+        text = grid
+        if grid == "-":
+            text = sys.stdin.read(MAX_GRID_CHARS + 1)
+            if len(text) > MAX_GRID_CHARS:
+                raise InvalidOptionError(f"--grid -: more than {MAX_GRID_CHARS} characters on stdin; paste the share grid only")
+        g = parse_grid(text)
         pats = list(g.patterns)
         hard = hard or bool(g.hard)
     elif patterns is not None:
