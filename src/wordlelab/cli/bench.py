@@ -274,7 +274,7 @@ def bench(
     ] = None,
     max_turns: Annotated[int, typer.Option("--max-turns", min=1, help="Abandon a game after this many guesses.")] = MAX_TURNS,
     jobs: Annotated[
-        int, typer.Option("--jobs", "-j", min=0, help="Worker processes (0: 2 when several runs, else 1).")
+        int, typer.Option("--jobs", "-j", min=0, max=64, help="Worker processes (0: 2 when several runs, else 1; at most 64).")
     ] = 0,
     json_out: JsonOpt = False,
     csv_out: Annotated[Path | None, typer.Option("--csv", help="Write a CSV table to this file ('-' for stdout).")] = None,

@@ -209,7 +209,7 @@ def openers(
     scheduler: Annotated[
         str | None, typer.Option("--scheduler", help="Run on the dask cluster at ADDRESS.")
     ] = None,
-    workers: Annotated[int | None, typer.Option("--workers", min=1, help="Worker processes.")] = None,
+    workers: Annotated[int | None, typer.Option("--workers", min=1, max=64, help="Worker processes (at most 64).")] = None,
     results: Annotated[
         Path | None, typer.Option("--results", help="SQLite results file (default: in the cache dir).")
     ] = None,
