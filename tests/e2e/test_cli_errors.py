@@ -229,8 +229,20 @@ def test_usage_errors_are_one_line() -> None:
     one_line_error(["optimal", "--budget", "-1"], "--budget")
 
 
+def test_web_address_that_cannot_be_served() -> None:
+    import socket
+
+    one_line_error(["web", "--host", "not a host"], "is not a host name or address")
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        one_line_error(["web", "--port", str(port)], f"port {port} on 127.0.0.1 is in use")
+
+
 def test_text_that_looks_like_markup_is_shown_as_typed(tmp_path: Path) -> None:
     one_line_error(["bench", "-s", "entropy", "--option", "[/x]=1", "-w", str(small_file(tmp_path))], "'[/x]'")
+    one_line_error(["web", "--host", "[/x]"], "'[/x]'")
     r = runner.invoke(app, ["play", "-w", str(small_file(tmp_path))], input="[/x]\nquit\n")
     assert r.exit_code == 1, r.output  # the game was given up, after the refused line
     assert "Traceback" not in r.output

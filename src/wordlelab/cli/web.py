@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import errno
 import ipaddress
+import socket
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 
-from ._app import app, console, err_console
+from ..errors import InvalidOptionError
+from ._app import app, console, err_console, handle_errors
 
 
 def _is_loopback(host: str) -> bool:
@@ -19,7 +23,24 @@ def _is_loopback(host: str) -> bool:
         return False
 
 
+def _check_bind(host: str, port: int) -> None:
+    """Refuse now, in one line, an address that does not resolve or a port in use."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (socket.gaierror, UnicodeError) as exc:
+        raise InvalidOptionError(f"--host {host!r} is not a host name or address ({exc})") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            what = "is in use" if exc.errno == errno.EADDRINUSE else f"cannot be used ({exc.strerror})"
+            raise InvalidOptionError(f"port {port} on {host} {what}; pick another with --port") from None
+
+
 @app.command()
+@handle_errors
 def web(
     host: Annotated[
         str, typer.Option("--host", help="Address to bind; the default serves this machine only.")
@@ -35,9 +56,10 @@ def web(
 
     from ..web import Limits, create_app
 
+    _check_bind(host, port)
     if not _is_loopback(host):
         err_console.print(
-            f"[yellow]warning:[/] binding to {host}: other machines can reach this server; "
+            f"[yellow]warning:[/] binding to {escape(host)}: other machines can reach this server; "
             "it has no authentication",
             markup=True,
         )
