@@ -243,6 +243,9 @@ def test_web_address_that_cannot_be_served() -> None:
 def test_text_that_looks_like_markup_is_shown_as_typed(tmp_path: Path) -> None:
     one_line_error(["bench", "-s", "entropy", "--option", "[/x]=1", "-w", str(small_file(tmp_path))], "'[/x]'")
     one_line_error(["web", "--host", "[/x]"], "'[/x]'")
+    r = runner.invoke(app, ["plot", "letters", "-w", str(small_file(tmp_path)), "-o", str(tmp_path / "[/x].png")])
+    assert r.exit_code == 0, r.output
+    assert r.stdout.strip() == f"wrote {tmp_path / '[/x].png'}"
     r = runner.invoke(app, ["play", "-w", str(small_file(tmp_path))], input="[/x]\nquit\n")
     assert r.exit_code == 1, r.output  # the game was given up, after the refused line
     assert "Traceback" not in r.output

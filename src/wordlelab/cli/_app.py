@@ -64,8 +64,10 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-console = Console(highlight=False)
-err_console = Console(stderr=True, highlight=False)
+# markup off: words, file names and messages are printed as they are (a `[/x]` in a
+# file name must not be read as a style tag); a print that styles says markup=True
+console = Console(highlight=False, markup=False)
+err_console = Console(stderr=True, highlight=False, markup=False)
 
 #: exit code for bad input (usage errors from typer itself exit 2 as well)
 EXIT_BAD_INPUT = 2

@@ -345,7 +345,7 @@ def bench(
                 j.make()  # bad options fail here, with the strategy's message
             processes = min(jobs, len(job_list)) if jobs else (2 if len(job_list) > 1 else 1)
         except KeyboardInterrupt:
-            err_console.print("[yellow]interrupted[/] before any game was played")
+            err_console.print("[yellow]interrupted[/] before any game was played", markup=True)
             raise typer.Exit(EXIT_INTERRUPTED) from None
         finished: list[Results | None] = []
         collected: dict[int, Results] = {}  # every finished run, however the loop below ends
@@ -391,7 +391,7 @@ def bench(
                 })
         elif show:
             # piped output has no width to fit; do not crop the table to 80 columns
-            out = console if console.is_terminal else Console(width=200, highlight=False)
+            out = console if console.is_terminal else Console(width=200, highlight=False, markup=False)
             out.print(results_table(rows))
             for r in rows:
                 worst = ", ".join(f"{w} ({g if g > 0 else 'unsolved'})" for w, g in r.hardest(5))
@@ -412,5 +412,5 @@ def bench(
     if ctrl_c.count or partial:  # counted up to the end of the report
         done = sum(1 for r in finished if r is not None and r.complete)
         what = "partial results shown" if partial else "the results are complete"
-        err_console.print(f"[yellow]interrupted:[/] {done} of {len(job_list)} runs finished; {what}")
+        err_console.print(f"[yellow]interrupted:[/] {done} of {len(job_list)} runs finished; {what}", markup=True)
         raise typer.Exit(EXIT_INTERRUPTED)
