@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from .errors import GameOverError, InvalidWordError, WordlelabError
+from .errors import GameOverError, InvalidOptionError, InvalidWordError, WordlelabError
 from .feedback import all_green
 from .game import Game
 from .state import State, Step, hard_mode_legal, hard_mode_violation
@@ -351,6 +351,8 @@ def resolve_answers(words: WordList, answers: Iterable[int | str] | None) -> Ind
         return np.arange(len(words.answers), dtype=np.int64)
     idx: list[int] = []
     for a in answers:
+        if isinstance(a, bool):
+            raise InvalidWordError(f"an answer is a word or an index, not {a!r}")
         if isinstance(a, (int, np.integer)):
             if not 0 <= int(a) < len(words.answers):
                 raise InvalidWordError(
@@ -451,6 +453,8 @@ def run_benchmark(
     Ctrl-C (``KeyboardInterrupt``) stops the run cleanly: the games finished so
     far are returned with ``complete=False``.
     """
+    if isinstance(max_turns, bool) or not isinstance(max_turns, int | np.integer) or max_turns < 1:
+        raise InvalidOptionError(f"max_turns must be a whole number of at least 1, not {max_turns!r}")
     strat = get_strategy(strategy) if isinstance(strategy, str) else strategy
     tbl = table if table is not None else pattern_table(words, rule)
     targets = resolve_answers(words, answers)

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from wordlelab import WordList, get_strategy
-from wordlelab.errors import InvalidWordError
+from wordlelab.errors import InvalidOptionError, InvalidWordError
 from wordlelab.simulate import UNSOLVED, Results, combine, play_game, run_benchmark
 
 
@@ -154,3 +154,14 @@ def test_run_jobs_keeps_finished_runs_on_ctrl_c_in_a_callback(small_words: WordL
     out = run_jobs(small_words, jobs, processes=processes, on_result=on_result)
     assert len(got) == 1 and out[got[0]] is not None and out[got[0]].complete
     assert not multiprocessing.active_children()  # the workers are stopped and waited for
+
+
+@pytest.mark.parametrize("max_turns", [0, -1, True])
+def test_run_benchmark_refuses_max_turns_below_one(small_words: WordList, max_turns: int) -> None:
+    with pytest.raises(InvalidOptionError, match="max_turns must be a whole number of at least 1"):
+        run_benchmark(small_words, "entropy", max_turns=max_turns)
+
+
+def test_an_answer_given_as_true_is_refused(small_words: WordList) -> None:
+    with pytest.raises(InvalidWordError, match="a word or an index, not True"):
+        run_benchmark(small_words, "entropy", answers=[True])
