@@ -18,7 +18,6 @@ from .errors import (
     InconsistentFeedbackError,
     InvalidOptionError,
     InvalidPatternError,
-    InvalidWordError,
     WordListError,
 )
 from .feedback import Pattern, all_green, format_pattern, n_patterns, parse_pattern
@@ -125,8 +124,6 @@ class Session:
         """
         if self.solved:
             raise GameOverError("the puzzle is already solved; use undo or start a new session")
-        if not isinstance(word, str):
-            raise InvalidWordError(f"the guess must be a word (text), not {type(word).__name__} {repr(word)[:40]}")
         g = self.check_guess(word)
         if isinstance(pattern, str):
             p = parse_pattern(pattern, self.words.length)

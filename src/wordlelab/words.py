@@ -250,6 +250,9 @@ class WordList:
         return counts
 
     def normalize(self, word: str) -> str:
+        """``word`` stripped and lower-cased; raises :class:`InvalidWordError` if it is not text."""
+        if not isinstance(word, str):
+            raise InvalidWordError(f"a word must be text, not {type(word).__name__} {repr(word)[:40]}")
         return word.strip().lower()
 
     def guess_id(self, word: str) -> int:
@@ -257,7 +260,7 @@ class WordList:
         w = self.normalize(word)
         if len(w) != self.length or not w.isalpha():
             raise InvalidWordError(
-                f"{word.strip()!r} is not a {self.length}-letter word; "
+                f"{word.strip()[:40]!r} is not a {self.length}-letter word; "
                 f"type a word of {self.length} letters, e.g. {self.answers[0]!r}"
             )
         try:

@@ -66,8 +66,10 @@ def test_a_pattern_that_is_neither_an_int_nor_text_is_refused(session: Session, 
 
 
 def test_a_guess_that_is_not_text_is_refused(session: Session) -> None:
-    with pytest.raises(InvalidWordError, match="must be a word"):
+    with pytest.raises(InvalidWordError, match="a word must be text, not int 5"):
         session.play(5, "00000")  # type: ignore[arg-type]
+    with pytest.raises(InvalidWordError, match="a word must be text"):
+        Game("cigar", session.words).guess(None)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("top", [-1, 0, True, 2.5, "3"])
