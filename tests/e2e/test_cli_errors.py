@@ -104,6 +104,12 @@ def test_bench_report_file_that_cannot_be_written(tmp_path: Path, no_runs: None,
     one_line_error(["bench", "-s", "entropy", "-w", f, flag, str(tmp_path / "missing" / "r.txt")], "does not exist")
 
 
+def test_bench_csv_and_markdown_into_one_file(tmp_path: Path, no_runs: None) -> None:
+    out = str(tmp_path / "r.txt")
+    one_line_error(["bench", "-s", "entropy", "-w", str(small_file(tmp_path)), "--csv", out, "--markdown", out],
+                   "name the same file")
+
+
 def test_bench_plot_folder_that_is_a_file(tmp_path: Path, no_runs: None) -> None:
     f = small_file(tmp_path)
     one_line_error(["bench", "-s", "entropy", "-w", str(f), "--plot", str(f)], "is a file, not a folder")

@@ -323,6 +323,8 @@ def bench(
                     "--seed sets --sample's answers and randomised strategies' seeds; neither is used here"
                 )
             texts = option_texts(option or [])
+            if csv_out is not None and markdown is not None and csv_out.resolve() == markdown.resolve():
+                raise InvalidOptionError("--csv and --markdown name the same file; give each its own")
             output_file(csv_out, "--csv file")
             output_file(markdown, "--markdown file")
             output_dir(plot, "--plot folder")
