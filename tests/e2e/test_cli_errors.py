@@ -227,6 +227,17 @@ def test_prior_values_that_are_not_finite_or_not_words() -> None:
     one_line_error(["prior", "weights", "123"], "'123' is not a word of letters")
 
 
+def test_a_missing_optional_package(monkeypatch: pytest.MonkeyPatch) -> None:
+    # e.g. `--lang nan`: wordfreq needs jieba for it, which is not a dependency
+    import wordlelab.cli.variants as variants_cli
+
+    def zipf(*a: Any, **kw: Any) -> Any:
+        raise ModuleNotFoundError("No module named 'jieba'", name="jieba")
+
+    monkeypatch.setattr(variants_cli, "zipf_frequencies", zipf)
+    one_line_error(["prior", "weights", "cigar"], "needs the Python package 'jieba', which is not installed")
+
+
 # -- the message itself ----------------------------------------------------------------------------
 
 

@@ -130,6 +130,8 @@ def handle_errors(func: F) -> F:
             return func(*args, **kwargs)
         except WordlelabError as exc:
             raise fail(" ".join(str(exc).split())) from None
+        except ModuleNotFoundError as exc:  # an optional dependency, e.g. wordfreq's for a language
+            raise fail(f"this needs the Python package {exc.name!r}, which is not installed") from None
         except BrokenPipeError:
             raise
         except OSError as exc:
