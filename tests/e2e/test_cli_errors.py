@@ -219,6 +219,10 @@ def test_bench_exclude_and_trials_that_would_be_ignored(tmp_path: Path, no_runs:
     one_line_error(["bench", "-s", "entropy", "--exclude", "minimax", "-w", f], "--exclude goes with --all")
     one_line_error(["bench", "-s", "entropy", "--trials", "3", "-w", f], "none of those given is randomised")
     one_line_error(["bench", "-s", "entropy", "-s", "entropy", "-w", f], "--strategy entropy is given twice")
+    one_line_error(["bench", "--all", "-s", "entropy", "-w", f], "give --all or --strategy NAME, not both")
+    one_line_error(["bench", "-s", "entropy", "--games", "-w", f], "use it with --json")
+    one_line_error(["bench", "-s", "entropy", "--json", "--csv", "-", "-w", f], "both write to stdout")
+    one_line_error(["bench", "-s", "entropy", "--both-modes", "--rule", "naive", "-w", f], "--both-modes needs the official rule")
     one_line_error(["bench", "-s", "entropy", "--start", "raise", "--start", "RAISE", "-w", f], "given twice")
 
 
