@@ -213,3 +213,21 @@ def test_hard_mode_violation_is_caught(tmp_path, small_words: WordList) -> None:
         assert "hard mode" in str(exc)
     else:  # the normal tree happens to be hard-legal: then it cannot beat the hard optimum
         assert normal.total == hard.total
+
+
+def test_endgame_trap_equals_brute_force() -> None:
+    """Answers equal but in one letter (_ATCH): the trap cut must agree with brute force."""
+    from wordlelab.search._core import STAT_TRAP
+
+    answers = ["batch", "catch", "hatch", "latch", "match", "patch", "watch"]
+    extra = ["chomp", "blimp", "whelm", "plumb", "champ"]
+    words = WordList.from_words(answers, answers + extra, name="atch")
+    table = pattern_table(words)
+    pool = list(range(len(words.allowed)))
+    fired = 0
+    for hard in (False, True):
+        for cap in (2, 3, 4):
+            solver = Solver(words, table, hard=hard, max_guesses=cap)
+            assert solver.value(np.arange(len(answers))) == brute_force(words, table, hard, cap, pool)
+            fired += int(solver.counters[STAT_TRAP])
+    assert fired > 0  # the cut was exercised

@@ -41,29 +41,63 @@ def bucket_lb(m, r, max_parts):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def _hint(g, pattern, codes, green, need):  # pragma: no cover - compiled
-    """Fill ``green[i]`` (letter code or -1) and ``need[c]`` (minimum count) from one hint."""
+def _hint(g, pattern, codes, alpha, rule):  # pragma: no cover - compiled
+    """Encode one hint in ``rule: int64[2, L]``: row 0 the green positions
+    (``rule[0, i]`` the letter, -1 if none), row 1 pairs of (letter, minimum
+    count) packed as ``letter * 64 + count`` for the letters revealed; returns
+    how many such letters."""
     length = codes.shape[1]
-    need[:] = 0
+    need = np.zeros(alpha, np.int64)
     p = pattern
     for i in range(length):
         digit = p % 3
         p //= 3
         c = codes[g, i]
-        green[i] = c if digit == 2 else -1
+        rule[0, i] = c if digit == 2 else -1
         if digit >= 1:
             need[c] += 1
+    k = 0
+    for i in range(length):  # each revealed letter once, in word order
+        c = codes[g, i]
+        if need[c] > 0:
+            rule[1, k] = c * 64 + need[c]
+            need[c] = 0
+            k += 1
+    return k
 
 
 @njit(cache=True, inline="always", nogil=True)
-def _keeps(w, green, need, codes, letter_counts):  # pragma: no cover - compiled
+def _keeps(w, rule, n_letters, codes, letter_counts):  # pragma: no cover - compiled
     for i in range(codes.shape[1]):
-        if green[i] >= 0 and codes[w, i] != green[i]:
+        if rule[0, i] >= 0 and codes[w, i] != rule[0, i]:
             return False
-    for c in range(need.shape[0]):
-        if need[c] > 0 and letter_counts[w, c] < need[c]:
+    for q in range(n_letters):
+        if letter_counts[w, rule[1, q] // 64] < rule[1, q] % 64:
             return False
     return True
+
+
+@njit(cache=True, nogil=True)
+def constrain(greens, mins, g, pattern, codes):  # pragma: no cover - compiled
+    """The hard-mode rule after ``g`` shows ``pattern``, from the rule before
+    (``greens``, ``mins``: see ``_memo.rule_hash``): new greens fixed, each
+    revealed letter's least count raised to what this hint shows.  The
+    guesses legal after a path are exactly those that keep its rule."""
+    ng = greens.copy()
+    nm = mins.copy()
+    need = np.zeros(mins.shape[0], np.int64)
+    p = pattern
+    for i in range(codes.shape[1]):
+        digit = p % 3
+        p //= 3
+        c = codes[g, i]
+        if digit == 2:
+            ng[i] = c
+        if digit >= 1:
+            need[c] += 1
+    for c in range(mins.shape[0]):
+        nm[c] = max(nm[c], need[c])
+    return ng, nm
 
 
 @njit(cache=True, nogil=True)
@@ -74,14 +108,13 @@ def hard_filter(legal, g, pattern, codes, letter_counts):  # pragma: no cover - 
     Hard mode as in :mod:`wordlelab.state`: greens stay, revealed letters are
     used at least as often as revealed.  Order of ``legal`` is kept.
     """
-    green = np.empty(codes.shape[1], np.int64)
-    need = np.zeros(letter_counts.shape[1], np.int64)
-    _hint(g, pattern, codes, green, need)
+    rule = np.empty((2, codes.shape[1]), np.int64)
+    n_letters = _hint(g, pattern, codes, letter_counts.shape[1], rule)
     out = np.empty(legal.shape[0], np.int64)
     k = 0
     for j in range(legal.shape[0]):
         w = legal[j]
-        if _keeps(w, green, need, codes, letter_counts):
+        if _keeps(w, rule, n_letters, codes, letter_counts):
             out[k] = w
             k += 1
     return out[:k]
@@ -105,10 +138,10 @@ def small_value(
     """
     n = cands.shape[0]
     counts = np.zeros(n_patterns, np.int32)
-    green = np.empty(codes.shape[1], np.int64)
-    need = np.zeros(letter_counts.shape[1], np.int64)
+    rule = np.empty((2, codes.shape[1]), np.int64)
+    n_letters = 0
     if hard and prev_g >= 0:
-        _hint(prev_g, prev_p, codes, green, need)
+        n_letters = _hint(prev_g, prev_p, codes, letter_counts.shape[1], rule)
     pair_guess = -1
     for i in range(n):
         g = ans2allowed[cands[i]]
@@ -116,7 +149,7 @@ def small_value(
             at = np.searchsorted(legal, g)
             if at >= legal.shape[0] or legal[at] != g:
                 continue
-            if prev_g >= 0 and not _keeps(g, green, need, codes, letter_counts):
+            if prev_g >= 0 and not _keeps(g, rule, n_letters, codes, letter_counts):
                 continue
         row = table[g]
         extra = 0
@@ -225,3 +258,86 @@ def max_parts(table, n_patterns):  # pragma: no cover - compiled
                 parts += 1
         best = max(best, parts)
     return best
+
+
+@njit(cache=True, inline="always", nogil=True)
+def _popcount(x):  # pragma: no cover - compiled
+    c = 0
+    while x:
+        x &= x - np.uint64(1)
+        c += 1
+    return c
+
+
+@njit(cache=True, nogil=True)
+def endgame_trap(cands, d, legal, ans_groups, group_pos, ans_codes, letter_mask, n_groups):  # pragma: no cover
+    """True when ``f(S, d)`` is ``INF`` because of an *endgame*: candidates that
+    differ in one position only (``_ATCH``: batch, catch, hatch, latch, match...).
+
+    ``ans_groups: int64[A, L]`` is the group of answer ``a`` for position ``p``
+    (answers equal outside ``p``; -1 if its group is too small), ``group_pos``
+    the position of each group, ``ans_codes: uint8[A, L]`` the answers'
+    letters, ``letter_mask: uint64[G]`` the set of letters of each guess.
+
+    Why: take the largest group ``E`` among the candidates, live set ``L``.  A
+    guess ``t`` gives every word of ``L`` whose varying letter is not in ``t``
+    the same pattern (that letter is grey and changes no other tile), so the
+    answer can always stay among them: after ``d - 1`` guesses at least
+    ``|L| - sum c(t_i)`` words of ``L`` are left, never told apart, where
+    ``c(t)`` is the number of live letters in ``t``.  If even the ``d - 1``
+    legal guesses with the largest ``c`` leave two, the last guess cannot
+    find both.
+    """
+    n = cands.shape[0]
+    length = ans_groups.shape[1]
+    if n_groups == 0 or d < 1:
+        return False
+    counts = np.zeros(n_groups, np.int64)
+    mx = 0
+    big = -1
+    for t in range(n):
+        a = cands[t]
+        for p in range(length):
+            e = ans_groups[a, p]
+            if e >= 0:
+                counts[e] += 1
+                if counts[e] > mx:
+                    mx = counts[e]
+                    big = e
+    if mx - 1 <= d - 1:  # each guess can remove one: never a trap
+        return False
+    p = group_pos[big]
+    live = np.uint64(0)
+    for t in range(n):
+        a = cands[t]
+        if ans_groups[a, p] == big:
+            live |= np.uint64(1) << np.uint64(ans_codes[a, p])
+    hist = np.zeros(length + 1, np.int64)  # guesses by number of live letters
+    for j in range(legal.shape[0]):
+        hist[_popcount(letter_mask[legal[j]] & live)] += 1
+    left = d - 1
+    removable = 0
+    for c in range(length, 0, -1):
+        take = min(left, hist[c])
+        removable += take * c
+        left -= take
+        if left == 0:
+            break
+    return mx - 1 > removable
+
+
+def endgame_groups(answers: list[str], min_size: int = 3) -> tuple[np.ndarray, np.ndarray]:
+    """``(ans_groups int64[A, L], group_pos int64[E])`` for :func:`endgame_trap`:
+    the groups of at least ``min_size`` answers equal except at one position."""
+    length = len(answers[0]) if answers else 0
+    keys: dict[tuple[int, str], list[int]] = {}
+    for a, w in enumerate(answers):
+        for p in range(length):
+            keys.setdefault((p, w[:p] + "." + w[p + 1:]), []).append(a)
+    ans_groups = np.full((len(answers), max(length, 1)), -1, np.int64)
+    pos: list[int] = []
+    for (p, _), members in keys.items():
+        if len(members) >= min_size:
+            ans_groups[members, p] = len(pos)
+            pos.append(p)
+    return ans_groups, np.asarray(pos, np.int64)

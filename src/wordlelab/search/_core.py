@@ -27,6 +27,10 @@ Bounds (all admissible: never above the true cost)
 needed when one guess is left) bounds the cost of playing ``g``;
 ``node_lb = min_g guess_lb(g)`` bounds ``f(S, d)``.
 
+*Endgame traps* (see ``_bounds.endgame_trap``): when the candidates include
+words equal but in one position (``_ATCH``) that the guesses left cannot
+all tell apart, ``f = INF`` with no search.
+
 Exact small cases, before any scan of the allowed guesses: a candidate that
 splits ``S`` into singletons costs ``2n - 1`` (optimal); else one leaving one
 pair costs ``2n`` (optimal, ``d >= 3``); else ``f >= 2n``, and the scan stops
@@ -88,11 +92,22 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ._bounds import bucket_lb, hard_filter, max_parts, scan, small_value
-from ._memo import INF, MAX_GUESS_INDEX, entry_value, lookup, node_key, set_hash, store, unpack
+from ._bounds import bucket_lb, constrain, endgame_trap, hard_filter, max_parts, scan, small_value
+from ._memo import (
+    INF,
+    MAX_GUESS_INDEX,
+    entry_value,
+    lookup,
+    node_key,
+    rule_hash,
+    set_hash,
+    store,
+    unpack,
+)
 
 __all__ = [
-    "INF", "MAX_GUESS_INDEX", "N_STATS", "hard_filter", "lookup", "max_parts", "set_hash", "unpack",
+    "INF", "MAX_GUESS_INDEX", "N_STATS", "constrain", "hard_filter", "lookup", "max_parts", "rule_hash",
+    "set_hash", "unpack",
 ]
 
 #: indices into the ``stats`` counter array
@@ -104,16 +119,23 @@ STAT_TRIED = 4  # guesses evaluated (buckets split)
 STAT_CALLS = 5  # calls of the search past the trivial cases
 STAT_BOUND_CUT = 6  # guesses refuted by bounds alone (passes 1 and 2)
 STAT_SMALL = 7  # buckets valued exactly by the small-case test
-N_STATS = 8
+STAT_TRAP = 8  # nodes cut by an endgame trap
+N_STATS = 9
 
 
 @njit(cache=True, nogil=True)
 def _solve(
-    cands, legal, legal_hash, d, beta, forced, table, by_answer, memo, hard, codes,
-    letter_counts, ans2allowed, max_parts, n_patterns, beam, stats,
+    cands, legal, path, legal_hash, d, beta, forced, table, by_answer, memo, hard, codes,
+    letter_counts, ans2allowed, max_parts, ends, n_patterns, beam, stats,
 ):  # pragma: no cover - compiled
-    """See the module docstring for the contract.  ``table: uint8[G, A]`` and
+    """See the module docstring for the contract.  In hard mode ``path`` is
+    ``(prev_g, prev_p, greens, mins, base_hash)``: with ``prev_g >= 0``,
+    ``legal`` is the parent's set and this node's is it filtered by that hint
+    (done only if the memo cannot answer); ``greens``/``mins`` are this
+    node's rule and ``legal_hash == rule_hash(base_hash, greens, mins)``.  ``table: uint8[G, A]`` and
     its transpose ``by_answer: uint8[A, G]``; ``ans2allowed: int64[A]``;
+    ``ends``: the endgame arrays ``(ans_groups, group_pos, ans_codes,
+    letter_mask)`` of :func:`wordlelab.search._bounds.endgame_trap`;
     ``forced >= 0`` plays that guess here (the node is then not memoised)."""
     n = cands.shape[0]
     if d <= 0:
@@ -140,6 +162,15 @@ def _solve(
                 stats[STAT_HITS] += 1
                 return value
             known_lb = max(known_lb, value)
+    prev_g, prev_p, greens, mins, base_hash = path
+    if hard and prev_g >= 0:
+        legal = hard_filter(legal, prev_g, prev_p, codes, letter_counts)
+    if forced < 0:
+        ans_groups, group_pos, ans_codes, letter_mask = ends
+        if endgame_trap(cands, d, legal, ans_groups, group_pos, ans_codes, letter_mask, group_pos.shape[0]):
+            stats[STAT_TRAP] += 1
+            store(memo, key, INF, 0, True)
+            return INF
         floor = 0
         if n - 1 <= max_parts:
             v, g = small_value(cands, d, table, ans2allowed, n_patterns, hard, legal, -1, 0, codes,
@@ -259,8 +290,12 @@ def _solve(
             lbq = bucket_lb(m, d - 1, max_parts)
             if m <= 2 or lbq >= INF:
                 done[q] = True
-            elif not hard:
-                ckey = node_key(set_hash(members[starts[b]:starts[b + 1]]), legal_hash, d - 1)
+            else:
+                chash = legal_hash
+                if hard:
+                    cg, cm = constrain(greens, mins, g, b, codes)
+                    chash = rule_hash(base_hash, cg, cm)
+                ckey = node_key(set_hash(members[starts[b]:starts[b + 1]]), chash, d - 1)
                 if ckey in memo:
                     entry = memo[ckey]
                     lbq = max(lbq, entry_value(entry))
@@ -312,15 +347,16 @@ def _solve(
                 b = bucket_ids[q]
                 child = members[starts[b]:starts[b + 1]].copy()
                 if hard:
-                    child_legal = hard_filter(legal, g, b, codes, letter_counts)
-                    child_hash = set_hash(child_legal)
+                    cg, cm = constrain(greens, mins, g, b, codes)
+                    child_path = (g, np.int64(b), cg, cm, base_hash)
+                    child_hash = rule_hash(base_hash, cg, cm)
                 else:
-                    child_legal = legal
+                    child_path = (child_forced, np.int64(0), greens, mins, base_hash)
                     child_hash = legal_hash
                 rest = total - blb[q]
                 v = _solve(
-                    child, child_legal, child_hash, d - 1, best - rest, child_forced, table,
-                    by_answer, memo, hard, codes, letter_counts, ans2allowed, max_parts,
+                    child, legal, child_path, child_hash, d - 1, best - rest, child_forced, table,
+                    by_answer, memo, hard, codes, letter_counts, ans2allowed, max_parts, ends,
                     n_patterns, beam, stats,
                 )
                 total = rest + v

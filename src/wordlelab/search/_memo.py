@@ -90,3 +90,17 @@ def lookup(memo, cands, legal_hash, d):  # pragma: no cover - compiled
 def unpack(entry: int) -> tuple[int, int, bool]:
     """``(value, guess, exact)`` of a packed memo entry."""
     return entry >> _VALUE_SHIFT, (entry >> 1) & MAX_GUESS_INDEX, bool(entry & 1)
+
+
+@njit(cache=True, nogil=True)
+def rule_hash(base, greens, mins):  # pragma: no cover - compiled
+    """uint64 hash of a hard-mode rule (``greens[i]``: the letter fixed at
+    position ``i`` or -1; ``mins[c]``: the least count of letter ``c``) on top
+    of ``base`` (the hash of the legal set the rule filters)."""
+    h = (base ^ _LEGAL_SALT) * _FNV_PRIME
+    for i in range(greens.shape[0]):
+        h = (h ^ _mix(np.uint64(greens[i] + 2))) * _FNV_PRIME
+    for c in range(mins.shape[0]):
+        if mins[c] > 0:
+            h = (h ^ _mix(np.uint64(c) * np.uint64(64) + np.uint64(mins[c]) + _DEPTH_SALT)) * _FNV_PRIME
+    return _mix(h)

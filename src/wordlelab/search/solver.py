@@ -88,6 +88,27 @@ def _memo() -> Any:
     return Dict.empty(types.int64, types.int64)
 
 
+def _endgames(words: WordList) -> tuple[IndexArray, IndexArray, np.ndarray, np.ndarray]:
+    """The arrays of :func:`wordlelab.search._bounds.endgame_trap` (no groups when
+    the alphabet has more than 64 letters: a guess's letters are a 64-bit mask)."""
+    from ._bounds import endgame_groups
+
+    if len(words.alphabet) > 64 or not words.answers:
+        groups = np.full((max(len(words.answers), 1), max(words.length, 1)), -1, np.int64)
+        pos = np.zeros(0, np.int64)
+    else:
+        groups, pos = endgame_groups(list(words.answers))
+    bits = np.left_shift(np.uint64(1), words.allowed_codes.astype(np.uint64))
+    mask = np.bitwise_or.reduce(bits, axis=1) if bits.size else np.zeros(len(words.allowed), np.uint64)
+    codes = np.ascontiguousarray(words.answer_codes)
+    return groups, pos, codes, np.ascontiguousarray(mask, dtype=np.uint64)
+
+
+#: a hard-mode rule on the way down a search: (greens, least letter counts,
+#: hash of the root's legal set); see wordlelab.search._memo.rule_hash
+Rule = tuple[np.ndarray, np.ndarray, np.uint64]
+
+
 class Solver:
     """Minimum-total-guesses search over one pair of word lists.
 
@@ -141,12 +162,16 @@ class Solver:
         self.letter_counts = np.ascontiguousarray(words.allowed_letter_counts)
         self.ans2allowed = np.ascontiguousarray(words.answer_to_allowed, dtype=np.int64)
         self.max_parts = int(_core.max_parts(self.table, self.n_patterns))
+        self.ends = _endgames(words)
 
-    def _run(self, cands: IndexArray, legal: IndexArray, lh: np.uint64, d: int, beta: int, forced: int) -> int:
+    def _run(self, cands: IndexArray, legal: IndexArray, rule: Rule, d: int, beta: int, forced: int) -> int:
+        greens, mins, base = rule
+        path = (np.int64(-1), np.int64(0), greens, mins, base)
         return int(
             self._core._solve(
-                cands, legal, lh, d, beta, forced, self.table, self.by_answer, self.memo, self.hard,
-                self.codes, self.letter_counts, self.ans2allowed, self.max_parts, self.n_patterns,
+                cands, legal, path, self._hash(rule), d, beta, forced, self.table, self.by_answer,
+                self.memo, self.hard,
+                self.codes, self.letter_counts, self.ans2allowed, self.max_parts, self.ends, self.n_patterns,
                 self.beam, self.counters,
             )
         )
@@ -162,12 +187,21 @@ class Solver:
         legal = hard_mode_legal(self.words, history)
         return np.intersect1d(legal, self.pool).astype(np.int64)
 
-    def _legal_hash(self, legal: IndexArray) -> np.uint64:
-        if not self.hard:
-            return np.uint64(0)
+    def _root_rule(self, legal: IndexArray) -> Rule:
+        """The hard-mode rule of a search's root: nothing fixed yet, over ``legal``."""
+        greens = np.full(self.words.length, -1, np.int64)
+        mins = np.zeros(self.letter_counts.shape[1], np.int64)
         # numba boxes a uint64 result as a Python int; re-wrap it so every call
         # has the same signature (one compilation)
-        return np.uint64(self._core.set_hash(legal))
+        base = np.uint64(self._core.set_hash(legal)) if self.hard else np.uint64(0)
+        return greens, mins, base
+
+    def _hash(self, rule: Rule) -> np.uint64:
+        """The legal-set part of a node's memo key (0 in normal mode)."""
+        if not self.hard:
+            return np.uint64(0)
+        greens, mins, base = rule
+        return np.uint64(self._core.rule_hash(base, greens, mins))
 
     @property
     def exact(self) -> bool:
@@ -191,7 +225,7 @@ class Solver:
         legal = self._legal(history, legal)
         d = self.max_guesses - len(history)
         b = self._core.INF if beta is None else int(beta)
-        return self._run(cands, legal, self._legal_hash(legal), d, b, -1 if guess is None else int(guess))
+        return self._run(cands, legal, self._root_rule(legal), d, b, -1 if guess is None else int(guess))
 
     def _legal(self, history: tuple[Step, ...], legal: IndexArray | None) -> IndexArray:
         # sorted (the search's contract) and a writable copy: numba compiles
@@ -234,17 +268,17 @@ class Solver:
         no tree fits in the guesses left."""
         cands = np.sort(np.asarray(candidates, dtype=np.int64))
         legal = self._legal(history, legal)
-        guess = self._best_guess(cands, legal, self.max_guesses - len(history))
+        guess = self._best_guess(cands, legal, self.max_guesses - len(history), self._root_rule(legal))
         return guess, self.value(cands, history=history, legal=legal)
 
-    def _best_guess(self, cands: IndexArray, legal: IndexArray, d: int) -> int:
+    def _best_guess(self, cands: IndexArray, legal: IndexArray, d: int, rule: Rule) -> int:
         n = len(cands)
         if n <= 2:  # either candidate is optimal: the lowest allowed index, as strategies do
             return int(self.words.answer_to_allowed[cands].min())
-        lh = self._legal_hash(legal)
+        lh = self._hash(rule)
         entry = int(self._core.lookup(self.memo, cands, lh, d))
         if entry < 0 or not (entry & 1):
-            self._run(cands, legal, lh, d, self._core.INF, -1)
+            self._run(cands, legal, rule, d, self._core.INF, -1)
             entry = int(self._core.lookup(self.memo, cands, lh, d))
         value, guess, exact = self._core.unpack(entry)
         if not exact or value >= self._core.INF:
@@ -255,12 +289,14 @@ class Solver:
 
     def _build(
         self, cands: IndexArray, history: tuple[Step, ...], forced: int | None,
-        legal: IndexArray | None = None,
+        legal: IndexArray | None = None, rule: Rule | None = None,
     ) -> Node:
         if legal is None:
             legal = self.legal_after(history)
+        if rule is None:
+            rule = self._root_rule(legal)
         d = self.max_guesses - len(history)
-        g = forced if forced is not None else self._best_guess(cands, legal, d)
+        g = forced if forced is not None else self._best_guess(cands, legal, d, rule)
         node = Node(int(g))
         row = self.table[g, cands]
         win = all_green(self.words.length)
@@ -268,13 +304,13 @@ class Solver:
             if p == win:
                 continue
             child = cands[row == p]
-            child_legal = (
-                self._core.hard_filter(legal, int(g), int(p), self.codes, self.letter_counts)
-                if self.hard
-                else legal
-            )
+            child_legal, child_rule = legal, rule
+            if self.hard:
+                child_legal = self._core.hard_filter(legal, int(g), int(p), self.codes, self.letter_counts)
+                greens, mins = self._core.constrain(rule[0], rule[1], int(g), int(p), self.codes)
+                child_rule = (greens, mins, rule[2])
             node.children[int(p)] = self._build(
-                child, history + (Step(int(g), int(p)),), None, child_legal
+                child, history + (Step(int(g), int(p)),), None, child_legal, child_rule
             )
         return node
 
