@@ -91,3 +91,17 @@ def test_upper_bound_mode(tmp_path, small_words: WordList) -> None:
         else:
             assert not r.exact and best < r.total <= full[w].total
     assert store.done(job.key) == {}  # stored under their own configuration
+
+
+def test_worker_reuses_its_solver_across_tasks(small_words: WordList) -> None:
+    """Each task arrives as a fresh unpickled job: the worker must still reuse one
+    solver (and its memo) per configuration, not build one per opener."""
+    import pickle
+
+    from wordlelab.search.openers import _worker_solver
+
+    job = ExactJob(small_words)
+    a = _worker_solver(pickle.loads(pickle.dumps(job)))
+    b = _worker_solver(pickle.loads(pickle.dumps(job)))
+    assert a is b
+    assert _worker_solver(ExactJob(small_words, hard=True)) is not a

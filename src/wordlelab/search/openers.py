@@ -13,7 +13,6 @@ continues after a crash or Ctrl-C and recomputes nothing already stored.
 
 from __future__ import annotations
 
-import functools
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
@@ -109,18 +108,31 @@ class OpenerResult:
 MEMO_LIMIT = 20_000_000
 
 
-@functools.lru_cache(maxsize=2)
-def _worker_solver(job: ExactJob):  # type: ignore[no-untyped-def]
-    """One solver per configuration per worker process, so its memo is reused
-    by every opener that worker computes (bounded: two configurations)."""
-    from ..table import pattern_table
-    from .solver import Solver
+_SOLVERS: dict[str, Any] = {}
 
-    table = pattern_table(job.words, job.rule)
-    return Solver(
-        job.words, table, hard=job.hard, max_guesses=job.max_guesses,
-        answers_only=job.answers_only, rule=job.rule,
-    )
+
+def _worker_solver(job: ExactJob):  # type: ignore[no-untyped-def]
+    """One solver per configuration per worker process, so its memo (exact
+    values and proven bounds) is reused by every opener that worker computes.
+
+    Keyed by ``job.key`` (the lists' digest and the options), not by the job
+    object: each task arrives as a freshly unpickled copy, and a cache keyed
+    by the object built a new solver (table load, transpose, empty memo) for
+    every opener.  At most two configurations are kept.
+    """
+    solver = _SOLVERS.get(job.key)
+    if solver is None:
+        from ..table import pattern_table
+        from .solver import Solver
+
+        while len(_SOLVERS) >= 2:
+            _SOLVERS.pop(next(iter(_SOLVERS)))
+        table = pattern_table(job.words, job.rule)
+        solver = _SOLVERS[job.key] = Solver(
+            job.words, table, hard=job.hard, max_guesses=job.max_guesses,
+            answers_only=job.answers_only, rule=job.rule,
+        )
+    return solver
 
 
 def solve_opener(job: ExactJob, word: str, upper: int | None = None) -> OpenerResult:
