@@ -159,3 +159,33 @@ def test_openers_all_tsv(tmp_path: Path, list_files: tuple[str, str], small_word
             assert e == 0 and upper < t <= exact[w]
     bad = runner.invoke(app, ["openers", "--words", a, "--guesses", g, "--tsv", str(tsv)])
     assert bad.exit_code == 2 and "--exact" in bad.stderr
+
+
+def test_sigkill_leaves_no_pool_workers(tmp_path: Path) -> None:
+    """`openers --exact` killed with SIGKILL: its pool workers must not outlive it."""
+    import signal
+    import time
+
+    psutil = pytest.importorskip("psutil")  # installed with dask.distributed
+    exe = Path(sys.executable).with_name("wordlelab")
+    cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "wordlelab"]
+    proc = subprocess.Popen(
+        cmd + ["openers", "--exact", "--hard", "--top", "400", "--workers", "2",
+               "--results", str(tmp_path / "r.sqlite")],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=os.environ.copy(),
+    )
+    try:
+        parent = psutil.Process(proc.pid)
+        deadline = time.monotonic() + 120
+        workers: list = []
+        while len(workers) < 2 and time.monotonic() < deadline and proc.poll() is None:
+            time.sleep(0.2)
+            workers = [c for c in parent.children(recursive=True) if c.is_running()]
+        assert len(workers) >= 2, "the pool never started"
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=30)
+        gone, alive = psutil.wait_procs(workers, timeout=20)
+        assert not alive, f"workers left running: {[p.pid for p in alive]}"
+    finally:
+        if proc.poll() is None:
+            proc.kill()

@@ -38,7 +38,9 @@ def test_timed_out_requests_give_back_their_queue_slots(monkeypatch: Any, small_
     """A burst of expensive requests that all time out (one running, three queued)
     leaves no slot taken: the idle server then answers a full burst normally."""
     monkeypatch.setattr(web_app, "_compare", web_support.sleep_then_answer)  # 30 s each
-    limits = Limits(slow_workers=1, slow_queue=3, timeout_s=1.0)
+    # 3 s: the served burst below (four custom-list suggestions, one at a time)
+    # must fit even on a busy machine
+    limits = Limits(slow_workers=1, slow_queue=3, timeout_s=3.0)
     with TestClient(create_app(limits), base_url=BASE_URL) as c:
         runner = c.app.state.runner.slow
 

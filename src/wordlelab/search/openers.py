@@ -26,6 +26,7 @@ import numpy as np
 
 from ..errors import WordlelabError
 from ..feedback import n_patterns
+from ..procs import die_with_parent
 from ..types import IndexArray, PatternTable
 from ..words import WordList
 
@@ -219,7 +220,8 @@ class _Pool:
         self._cluster: Any = None
         self._pool: ProcessPoolExecutor | None = None
         if kind == "process":
-            self._pool = ProcessPoolExecutor(max_workers=workers)
+            # workers die with this process, even if it is killed with SIGKILL
+            self._pool = ProcessPoolExecutor(max_workers=workers, initializer=die_with_parent)
         elif kind == "dask":
             try:
                 from distributed import Client, LocalCluster

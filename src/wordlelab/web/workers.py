@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ctypes
 import multiprocessing
 import os
 import signal
@@ -31,6 +30,7 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from ..errors import GameOverError, WordlelabError
+from ..procs import die_with_parent
 
 __all__ = ["BusyError", "ProcessRunner", "RemoteError", "TimeLimitError", "error_parts"]
 
@@ -85,17 +85,10 @@ def error_parts(exc: BaseException) -> tuple[int, str, str, Any]:
 _CONTEXT: Any = None
 
 
-def _die_with_parent() -> None:
-    """Ask Linux to kill this process when its parent ends (best effort elsewhere)."""
-    with contextlib.suppress(Exception):
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-
-
 def _worker_main(conn: Connection, make_context: Callable[[], Any]) -> None:
     """A worker's loop: receive ``(task, args)``, answer ``("ok", result)`` or
     ``("error", (status, kind, message, detail))``, until the pipe closes."""
-    _die_with_parent()
+    die_with_parent()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
     with contextlib.suppress(OSError):
         os.nice(WORKER_NICE)
