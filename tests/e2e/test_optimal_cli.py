@@ -184,7 +184,7 @@ def test_sigkill_leaves_no_pool_workers(tmp_path: Path) -> None:
         assert len(workers) >= 2, "the pool never started"
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(timeout=30)
-        gone, alive = psutil.wait_procs(workers, timeout=20)
+        _gone, alive = psutil.wait_procs(workers, timeout=20)
         assert not alive, f"workers left running: {[p.pid for p in alive]}"
     finally:
         if proc.poll() is None:
