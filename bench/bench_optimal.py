@@ -26,7 +26,7 @@ import numpy as np
 from wordlelab import load_wordlist, pattern_table
 from wordlelab.feedback import all_green
 from wordlelab.search import Node, Solver, Tree
-from wordlelab.state import State, Step, hard_mode_legal
+from wordlelab.state import State
 from wordlelab.strategies import get_strategy
 
 CASES = [
@@ -62,22 +62,16 @@ def strategy_tree(words, table, name, start, hard):  # type: ignore[no-untyped-d
     """The decision tree a deterministic strategy plays from ``start``."""
     strat = get_strategy(name)
     win = all_green(words.length)
-    all_legal = np.arange(len(words.allowed), dtype=np.int64)
 
-    def build(cands, history):  # type: ignore[no-untyped-def]
-        if history:
-            legal = hard_mode_legal(words, history) if hard else all_legal
-            g = strat.choose(State(words, table, cands, legal, history, hard))
-        else:
-            g = words.guess_id(start)
-        node = Node(int(g))
-        row = table[g, cands]
-        for p in np.unique(row):
+    def build(state):  # type: ignore[no-untyped-def]
+        g = int(strat.choose(state)) if state.history else words.guess_id(start)
+        node = Node(g)
+        for p, child in state.children(g):
             if p != win:
-                node.children[int(p)] = build(cands[row == p], history + (Step(int(g), int(p)),))
+                node.children[p] = build(child)
         return node
 
-    return Tree(words, build(np.arange(len(words.answers), dtype=np.int64), ()), hard=hard)
+    return Tree(words, build(State.initial(words, table, hard=hard)), hard=hard)
 
 
 def main() -> None:

@@ -17,8 +17,6 @@ import os
 import tempfile
 import time
 
-import numpy as np
-
 from wordlelab import WordList, load_wordlist, pattern_table
 from wordlelab.state import State
 from wordlelab.strategies import get_strategy
@@ -28,10 +26,7 @@ def first_use_seconds(words: WordList, hard: bool) -> float:
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["WORDLELAB_CACHE_DIR"] = tmp
         table = pattern_table(words)
-        state = State(
-            words, table, np.arange(len(words.answers), dtype=np.int64),
-            np.arange(len(words.allowed), dtype=np.int64), (), hard, "official",
-        )
+        state = State.initial(words, table, hard=hard)
         t0 = time.perf_counter()
         get_strategy("optimal").choose(state)
         return time.perf_counter() - t0

@@ -8,7 +8,6 @@ applied only if valid, so a refused move leaves everything as it was.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 
 import numpy as np
 
@@ -21,7 +20,7 @@ from .errors import (
     WordListError,
 )
 from .feedback import Pattern, all_green, format_pattern, n_patterns, parse_pattern
-from .state import State, Step, filter_candidates, hard_mode_legal, hard_mode_violation
+from .state import State, Step
 from .strategies.base import Ranked, Strategy, get_strategy
 from .table import pattern_table
 from .types import FloatArray, PatternTable
@@ -32,13 +31,6 @@ __all__ = ["DEFAULT_STRATEGY", "OPENING_TOP", "Game", "Session"]
 DEFAULT_STRATEGY = "entropy"
 #: how many ranked openers are cached per (lists, strategy, mode)
 OPENING_TOP = 10
-
-
-@dataclass(frozen=True)
-class _Frame:
-    step: Step | None
-    candidates: np.ndarray
-    legal: np.ndarray
 
 
 class Session:
@@ -62,19 +54,20 @@ class Session:
         self.rule = rule
         self.weights = _check_weights(weights, len(self.words.answers))
         self.table = table if table is not None else pattern_table(self.words, rule)
-        all_answers = np.arange(len(self.words.answers), dtype=np.int64)
-        all_allowed = np.arange(len(self.words.allowed), dtype=np.int64)
-        self._frames: list[_Frame] = [_Frame(None, all_answers, all_allowed)]
+        #: the state before each move and now (undo pops the last)
+        self._states = [
+            State.initial(self.words, self.table, hard=hard, rule=rule, weights=self.weights)
+        ]
 
     # -- reading ----------------------------------------------------------------
     @property
     def history(self) -> tuple[Step, ...]:
-        return tuple(f.step for f in self._frames[1:] if f.step is not None)
+        return self.state.history
 
     @property
     def candidates(self) -> np.ndarray:
-        """Answer indices still possible."""
-        return self._frames[-1].candidates
+        """Answer indices still possible (ascending, read-only)."""
+        return self.state.candidates
 
     @property
     def candidate_words(self) -> list[str]:
@@ -87,17 +80,7 @@ class Session:
 
     @property
     def state(self) -> State:
-        f = self._frames[-1]
-        return State(
-            self.words,
-            self.table,
-            f.candidates.copy(),
-            f.legal.copy(),
-            self.history,
-            self.hard,
-            self.rule,
-            self.weights,
-        )
+        return self._states[-1]
 
     def history_text(self) -> str:
         """The history in the ``--history`` form, e.g. ``salet:00120,drone:22202``."""
@@ -111,7 +94,7 @@ class Session:
         """The allowed index of ``word``; raises if it is not legal now (incl. hard mode)."""
         g = self.words.guess_id(word)
         if self.hard:
-            why = hard_mode_violation(self.words, self.history, g)
+            why = self.state.violation(g)
             if why is not None:
                 raise HardModeError(f"hard mode: {why} ({self.words.allowed[g]!r} refused)")
         return g
@@ -138,26 +121,22 @@ class Session:
                 raise InvalidPatternError(
                     f"pattern {p} is out of range for {self.words.length} letters"
                 )
-        remaining = filter_candidates(self.table, self.candidates, g, p)
-        if len(remaining) == 0:
+        state = self.state.after(Step(g, p))
+        if len(state.candidates) == 0:
             shown = format_pattern(p, self.words.length, "letters")
             raise InconsistentFeedbackError(
                 f"no possible answer gives {shown.upper()} for {self.words.allowed[g].upper()} "
                 f"after {len(self.history)} earlier guess(es); check the colours you typed "
                 "(nothing was changed)"
             )
-        history = self.history + (Step(g, p),)
-        legal = hard_mode_legal(self.words, history) if self.hard else self._frames[-1].legal
-        self._frames.append(_Frame(Step(g, p), remaining, legal))
-        return self.state
+        self._states.append(state)
+        return state
 
     def undo(self) -> Step:
         """Take back the last move; raises :class:`GameOverError` if there is none."""
-        if len(self._frames) == 1:
+        if len(self._states) == 1:
             raise GameOverError("nothing to undo")
-        frame = self._frames.pop()
-        assert frame.step is not None
-        return frame.step
+        return self._states.pop().history[-1]
 
     def suggest(self, strategy: Strategy | str | None = None, top: int = 5) -> list[Ranked]:
         """The ``top`` best next guesses by ``strategy`` (default: entropy).

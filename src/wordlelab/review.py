@@ -39,7 +39,7 @@ import numpy as np
 
 from .errors import InconsistentFeedbackError, InvalidPatternError, InvalidWordError, WordlelabError
 from .feedback import all_green, format_pattern, n_patterns, parse_pattern
-from .state import State, Step, filter_candidates, hard_mode_legal, hard_mode_violation
+from .state import State, Step
 from .strategies.base import Strategy, get_strategy, order_by, strategy_names
 from .table import pattern_table
 from .types import FloatArray, PatternTable
@@ -185,11 +185,7 @@ def optimal_tree_ready(words: WordList, table: PatternTable, *, hard: bool, rule
     if "optimal" not in strategy_names():
         return False
     strat: Any = get_strategy("optimal")
-    state = State(
-        words, table, np.arange(len(words.answers), dtype=np.int64),
-        np.arange(len(words.allowed), dtype=np.int64), (), hard, rule,
-    )
-    return bool(strat.tree_ready(state))
+    return bool(strat.tree_ready(State.initial(words, table, hard=hard, rule=rule)))
 
 
 def _suggester(
@@ -284,15 +280,12 @@ def review_game(
 
     strat, source, note = _suggester(strategy, words, table, hard=hard, rule=rule)
     npat = n_patterns(L)
-    candidates = np.arange(len(words.answers), dtype=np.int64)
-    all_allowed = np.arange(len(words.allowed), dtype=np.int64)
-    history: tuple[Step, ...] = ()
+    state = State.initial(words, table, hard=hard, rule=rule, weights=weights)
     reviews: list[GuessReview] = []
     from .kernels import partition_stats
 
     for turn, (g, p) in enumerate(zip(ids, pats), start=1):
-        legal = hard_mode_legal(words, history) if hard else all_allowed
-        state = State(words, table, candidates.copy(), legal.copy(), history, hard, rule, weights)
+        candidates, legal = state.candidates, state.legal
         n = len(candidates)
         row = np.asarray(table[g, candidates], dtype=np.int64)
         counts = np.bincount(row, minlength=npat)
@@ -306,7 +299,8 @@ def review_game(
         )
         entropy = _entropy(row, prob, npat)
         expected = float((counts.astype(np.float64) ** 2).sum() / n)
-        after = filter_candidates(table, candidates, g, p)
+        following = state.after(Step(g, p))
+        after = following.candidates
         if len(after) == 0:
             raise InconsistentFeedbackError(
                 f"guess {turn} {words.allowed[g]!r}: no possible answer gives "
@@ -354,17 +348,16 @@ def review_game(
                 skill=skill,
                 luck=luck,
                 suggestion=suggestion,
-                hard_mode_breach=hard_mode_violation(words, history, g),
+                hard_mode_breach=state.violation(g),
                 remaining=(
                     [words.answers[i] for i in after] if 0 < k <= SHOW_WORDS else []
                 ),
             )
         )
-        history = history + (Step(g, p),)
-        candidates = after
+        state = following
     solved = pats[-1] == win
-    if answer is None and (solved or len(candidates) == 1):
-        answer = words.answers[candidates[0]]
+    if answer is None and (solved or len(state.candidates) == 1):
+        answer = words.answers[state.candidates[0]]
     return Review(
         words=words.name,
         hard=hard,

@@ -31,7 +31,7 @@ import numpy as np
 from .errors import GameOverError, InvalidOptionError, InvalidWordError, WordlelabError
 from .feedback import all_green
 from .game import Game
-from .state import State, Step, hard_mode_legal, hard_mode_violation
+from .state import State, Step
 from .strategies.base import Strategy, get_strategy
 from .table import pattern_table
 from .types import IndexArray, PatternTable
@@ -471,22 +471,22 @@ def run_benchmark(
     done = 0
     nodes = 0
     opening = ""
-    all_legal = np.arange(len(words.allowed), dtype=np.int64)
     shortcut = endgame_limit(strat)
     threads = _single_thread()
     t0 = time.perf_counter()
 
-    # Iterative depth-first walk; a frame is (candidates, history, legal, path words).
-    stack: list[tuple[IndexArray, tuple[Step, ...], IndexArray, tuple[str, ...]]] = [
-        (np.arange(n_answers, dtype=np.int64), (), all_legal, ())
+    # Iterative depth-first walk; a frame is (state, path words).
+    stack: list[tuple[State, tuple[str, ...]]] = [
+        (State.initial(words, tbl, hard=hard, rule=rule), ())
     ]
     complete = True
     try:
         while stack:
-            cands, history, legal, path = stack.pop()
+            state, path = stack.pop()
+            cands, legal = state.candidates, state.legal
             if not is_target[cands].any():
                 continue
-            turn = len(history)
+            turn = len(state.history)
             if turn >= max_turns:
                 for a in cands[is_target[cands]]:
                     guesses[a] = UNSOLVED
@@ -501,40 +501,31 @@ def run_benchmark(
                 # proven equal to strat.choose here (see _endgame_limit); saves ~60% of calls
                 g = int(np.min(words.answer_to_allowed[cands]))
                 if not _is_in(legal, g):  # e.g. naive rule in hard mode: ask the strategy
-                    g = int(strat.choose(State(words, tbl, cands, legal, history, hard, rule)))
+                    g = int(strat.choose(state))
                     nodes += 1
             else:
-                state = State(words, tbl, cands, legal, history, hard, rule)
                 g = int(strat.choose(state))
                 nodes += 1
             if not _is_in(legal, g):
-                why = hard_mode_violation(words, history, g) if 0 <= g < len(words.allowed) else None
+                why = state.violation(g) if 0 <= g < len(words.allowed) else None
                 raise WordlelabError(
                     f"strategy {strat.key} chose guess {g} ({why or 'not a legal guess'}) "
-                    f"after {len(history)} guess(es); this is a bug in the strategy"
+                    f"after {turn} guess(es); this is a bug in the strategy"
                 )
             word = words.allowed[g]
             if turn == 0:
                 opening = word
             new_path = path + (word,)
-            pats = np.asarray(tbl[g, cands])
-            order = np.argsort(pats, kind="stable")
-            sorted_p = pats[order]
-            cuts = np.flatnonzero(np.diff(sorted_p)) + 1
             children = []
-            for bucket in np.split(order, cuts):
-                p = int(pats[bucket[0]])
-                sub = cands[bucket]
+            for p, child in state.children(g):
                 if p == win:
-                    a = int(sub[0])
+                    a = int(child.candidates[0])
                     if is_target[a]:
                         guesses[a] = turn + 1
                         paths[a] = new_path
                         done += 1
                     continue
-                h = history + (Step(g, p),)
-                sub_legal = hard_mode_legal(words, h) if hard else legal
-                children.append((np.sort(sub), h, sub_legal, new_path))
+                children.append((child, new_path))
             # push in reverse so buckets are visited in ascending pattern order
             stack.extend(reversed(children))
             if progress:

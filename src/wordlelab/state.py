@@ -1,20 +1,26 @@
-"""The read-only game state handed to strategies, and the rules that derive it.
+"""The read-only game state handed to strategies, and the one rule that moves it on.
 
 A :class:`State` is what a strategy sees: the lists, the pattern table, the
 answers still possible (``candidates``), the guesses it may play now
 (``legal``: every allowed guess, or in hard mode those that keep every
-revealed hint) and the history.  Game and Session own and update it;
-strategies only read it.
+revealed hint) and the history.  :meth:`State.initial` is the start of a game
+and :meth:`State.after` the state once a guess has shown a pattern; Game,
+Session, the benchmark's tree walk and the review move through games only
+with these.  Strategies only read a state.
 
 Hard mode (the official rule): every green stays in its place, and every
 revealed letter (green or yellow) appears in later guesses at least as often
-as it was revealed in one guess; grey letters may be reused.
+as it was revealed in one guess; grey letters may be reused.  A state carries
+these hints (:class:`Hints`) forward move by move, so a move costs the same
+however long the history is.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from types import MappingProxyType
 
 import numpy as np
 
@@ -23,6 +29,7 @@ from .types import FloatArray, IndexArray, PatternTable
 from .words import WordList
 
 __all__ = [
+    "Hints",
     "State",
     "Step",
     "filter_candidates",
@@ -32,6 +39,7 @@ __all__ = [
 ]
 
 _ORDINALS = ["1st", "2nd", "3rd"] + [f"{i}th" for i in range(4, 12)]
+_EMPTY: Mapping[int, int] = MappingProxyType({})
 
 
 @dataclass(frozen=True)
@@ -48,18 +56,30 @@ def filter_candidates(table: PatternTable, candidates: IndexArray, guess: int, p
     return out
 
 
-def hard_mode_constraints(
-    words: WordList, history: tuple[Step, ...]
-) -> tuple[dict[int, int], dict[int, int]]:
-    """``(greens, minimum counts)`` revealed so far, as letter codes.
+@dataclass(frozen=True)
+class Hints:
+    """The hints a history has revealed, as hard mode keeps them (letter codes).
 
-    ``greens`` maps position -> letter code; ``minimum`` maps letter code -> the
-    largest number of green-or-yellow copies revealed in any one guess.
+    ``greens`` maps position -> letter code (a later green at a position
+    replaces an earlier one); ``minimum`` maps letter code -> the largest
+    number of green-or-yellow copies revealed in any one guess.
     """
-    greens: dict[int, int] = {}
-    minimum: dict[int, int] = {}
-    for step in history:
+
+    greens: Mapping[int, int] = field(default_factory=lambda: _EMPTY)
+    minimum: Mapping[int, int] = field(default_factory=lambda: _EMPTY)
+
+    @classmethod
+    def of(cls, words: WordList, history: tuple[Step, ...]) -> Hints:
+        """The hints of a whole history."""
+        hints = cls()
+        for step in history:
+            hints = hints.after(words, step)
+        return hints
+
+    def after(self, words: WordList, step: Step) -> Hints:
+        """These hints and those ``step`` reveals."""
         codes = words.allowed_codes[step.guess]
+        greens = dict(self.greens)
         revealed: dict[int, int] = {}
         for pos, mark in enumerate(decode(step.pattern, words.length)):
             c = int(codes[pos])
@@ -67,51 +87,82 @@ def hard_mode_constraints(
                 greens[pos] = c
             if mark != Mark.GREY:
                 revealed[c] = revealed.get(c, 0) + 1
+        if not revealed:
+            return self
+        minimum = dict(self.minimum)
         for c, k in revealed.items():
             minimum[c] = max(minimum.get(c, 0), k)
-    return greens, minimum
+        return Hints(MappingProxyType(greens), MappingProxyType(minimum))
+
+    def since(self, earlier: Hints) -> Hints:
+        """The hints here that ``earlier`` does not already imply (what a move added)."""
+        return Hints(
+            {p: c for p, c in self.greens.items() if earlier.greens.get(p) != c},
+            {c: k for c, k in self.minimum.items() if earlier.minimum.get(c, 0) < k},
+        )
+
+    def keep(self, words: WordList, guesses: IndexArray) -> IndexArray:
+        """The guesses (allowed indices) that keep every hint, order kept."""
+        codes, counts = words.allowed_codes, words.allowed_letter_counts
+        for pos, c in self.greens.items():
+            guesses = guesses[codes[guesses, pos] == c]
+        for c, k in self.minimum.items():
+            guesses = guesses[counts[guesses, c] >= k]
+        return guesses
+
+    def violation(self, words: WordList, guess: int) -> str | None:
+        """Why ``guess`` breaks a hint, or None if it keeps them all.
+
+        Greens are checked first, left to right ("4th letter must be S"), then
+        letter counts in alphabet order ("guess must contain R", "guess must
+        contain 2 E's").
+        """
+        codes = words.allowed_codes[guess]
+        for pos in sorted(self.greens):
+            if codes[pos] != self.greens[pos]:
+                letter = words.alphabet[self.greens[pos]].upper()
+                return f"{_ORDINALS[pos]} letter must be {letter}"
+        counts = words.allowed_letter_counts[guess]
+        for c in sorted(self.minimum, key=lambda c: words.alphabet[c]):
+            if counts[c] < self.minimum[c]:
+                letter = words.alphabet[c].upper()
+                if self.minimum[c] == 1:
+                    return f"guess must contain {letter}"
+                return f"guess must contain {self.minimum[c]} {letter}'s"
+        return None
+
+
+def hard_mode_constraints(
+    words: WordList, history: tuple[Step, ...]
+) -> tuple[dict[int, int], dict[int, int]]:
+    """``(greens, minimum counts)`` revealed so far, as letter codes (see :class:`Hints`)."""
+    hints = Hints.of(words, history)
+    return dict(hints.greens), dict(hints.minimum)
 
 
 def hard_mode_violation(words: WordList, history: tuple[Step, ...], guess: int) -> str | None:
-    """Why ``guess`` breaks hard mode after ``history``, or None if it is legal.
-
-    Greens are checked first, left to right ("4th letter must be S"), then
-    letter counts ("guess must contain R", "guess must contain 2 E's").
-    """
-    greens, minimum = hard_mode_constraints(words, history)
-    codes = words.allowed_codes[guess]
-    for pos in sorted(greens):
-        if codes[pos] != greens[pos]:
-            letter = words.alphabet[greens[pos]].upper()
-            return f"{_ORDINALS[pos]} letter must be {letter}"
-    counts = words.allowed_letter_counts[guess]
-    for c in sorted(minimum, key=lambda c: words.alphabet[c]):
-        if counts[c] < minimum[c]:
-            letter = words.alphabet[c].upper()
-            if minimum[c] == 1:
-                return f"guess must contain {letter}"
-            return f"guess must contain {minimum[c]} {letter}'s"
-    return None
+    """Why ``guess`` breaks hard mode after ``history``, or None if it is legal."""
+    return Hints.of(words, history).violation(words, guess)
 
 
 def hard_mode_legal(words: WordList, history: tuple[Step, ...]) -> IndexArray:
     """Indices of the allowed guesses that keep every hint of ``history``."""
-    greens, minimum = hard_mode_constraints(words, history)
-    ok = np.ones(len(words.allowed), dtype=bool)
-    for pos, c in greens.items():
-        ok &= words.allowed_codes[:, pos] == c
-    counts = words.allowed_letter_counts
-    for c, k in minimum.items():
-        ok &= counts[:, c] >= k
-    return np.flatnonzero(ok).astype(np.int64)
+    return Hints.of(words, history).keep(words, np.arange(len(words.allowed), dtype=np.int64))
 
 
-@dataclass(frozen=True)
+#: stands for "derive the hints from the history" in a State built directly (an
+#: object of its own: no other Hints is this one)
+_FROM_HISTORY = Hints(MappingProxyType({}), MappingProxyType({}))
+
+
+@dataclass(frozen=True, kw_only=True)
 class State:
     """A read-only view of a game in progress, as strategies see it.
 
     ``candidates`` are answer indices, ``legal`` allowed-guess indices, both
-    ascending int64 arrays marked read-only.
+    ascending int64 arrays marked read-only.  ``hints`` are the history's
+    hard-mode hints (derived from ``history`` when not given; kept in both
+    modes, so a normal-mode review can say which guess would break hard mode).
     """
 
     words: WordList
@@ -125,12 +176,80 @@ class State:
     #: ``words.answers``; not normalised), or None for all answers equally likely
     weights: FloatArray | None = field(default=None, compare=False)
     extra: dict[str, object] = field(default_factory=dict, compare=False)
+    hints: Hints = field(default=_FROM_HISTORY, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         for arr in (self.candidates, self.legal):
             arr.flags.writeable = False
         if self.weights is not None:
             self.weights.flags.writeable = False
+        if self.hints is _FROM_HISTORY:
+            object.__setattr__(self, "hints", Hints.of(self.words, self.history))
+
+    @classmethod
+    def initial(
+        cls,
+        words: WordList,
+        table: PatternTable,
+        *,
+        hard: bool = False,
+        rule: str = "official",
+        weights: FloatArray | None = None,
+    ) -> State:
+        """The start of a game: every answer possible, every allowed guess legal."""
+        return cls(
+            words=words,
+            table=table,
+            candidates=np.arange(len(words.answers), dtype=np.int64),
+            legal=np.arange(len(words.allowed), dtype=np.int64),
+            hard=hard,
+            rule=rule,
+            weights=weights,
+        )
+
+    def after(self, step: Step) -> State:
+        """The state once ``step.guess`` has shown ``step.pattern``.
+
+        The candidates are those that show the pattern; in hard mode the legal
+        guesses are those of this state that also keep the hints the step
+        revealed.  Nothing is checked here: a caller that takes moves from
+        outside checks the guess (:meth:`violation`) and that candidates remain.
+        """
+        return self._next(step, filter_candidates(self.table, self.candidates, step.guess, step.pattern))
+
+    def split(self, guess: int) -> list[tuple[int, IndexArray]]:
+        """The candidates grouped by the pattern ``guess`` shows them: ``[(pattern,
+        candidates), ...]``, patterns ascending, each group ascending; no empty group."""
+        pats = np.asarray(self.table[guess, self.candidates])
+        if len(pats) == 0:
+            return []
+        order = np.argsort(pats, kind="stable")
+        cuts = np.flatnonzero(np.diff(pats[order])) + 1
+        return [(int(pats[group[0]]), self.candidates[group]) for group in np.split(order, cuts)]
+
+    def children(self, guess: int) -> list[tuple[int, State]]:
+        """``[(pattern, state after it), ...]`` for every pattern ``guess`` can show
+        (as :meth:`split`, each group made a state as by :meth:`after`)."""
+        return [(p, self._next(Step(guess, p), group)) for p, group in self.split(guess)]
+
+    def violation(self, guess: int) -> str | None:
+        """Why ``guess`` would break hard mode now, or None (asked in either mode)."""
+        return self.hints.violation(self.words, guess)
+
+    def _next(self, step: Step, candidates: IndexArray) -> State:
+        hints = self.hints.after(self.words, step)
+        legal = hints.since(self.hints).keep(self.words, self.legal) if self.hard else self.legal
+        return State(
+            words=self.words,
+            table=self.table,
+            candidates=candidates,
+            legal=legal,
+            history=self.history + (step,),
+            hard=self.hard,
+            rule=self.rule,
+            weights=self.weights,
+            hints=hints,
+        )
 
     def candidate_weights(self) -> FloatArray | None:
         """The candidates' weights scaled to sum to ``len(candidates)`` (None if unweighted).

@@ -40,7 +40,8 @@ def test_rank_is_sorted_and_choose_is_its_head(small_words: WordList, name: str)
     strat = make(name)
     table = pattern_table(small_words)
     cands = np.arange(0, len(small_words.answers), 3, dtype=np.int64)
-    state = State(small_words, table, cands, np.arange(len(small_words.allowed), dtype=np.int64))
+    legal = np.arange(len(small_words.allowed), dtype=np.int64)
+    state = State(words=small_words, table=table, candidates=cands, legal=legal)
     ranked = strat.rank(state, 3)
     assert 1 <= len(ranked) <= 3
     assert strat.choose(state) == ranked[0].guess
@@ -64,7 +65,7 @@ def test_endgame_shortcut_matches_choose(small_words: WordList, name: str) -> No
         cands = np.sort(rng.choice(len(small_words.answers), n, replace=False)).astype(np.int64)
         # a one-step history, so fixed openers do not apply
         history = (Step(int(small_words.allowed_index["salet"]), 0),)
-        state = State(small_words, table, cands, legal, history)
+        state = State(words=small_words, table=table, candidates=cands, legal=legal, history=history)
         expect = int(small_words.answer_to_allowed[cands].min())
         assert strat.choose(state) == expect
 

@@ -64,7 +64,7 @@ def test_prior_player_finishes_with_the_more_likely_candidate(small_words):
     legal = np.arange(len(wl.allowed), dtype=np.int64)
     from wordlelab import pattern_table
 
-    state = State(wl, pattern_table(wl), cands, legal)
+    state = State(words=wl, table=pattern_table(wl), candidates=cands, legal=legal)
     player = PriorPlayer("entropy", w)
     likely = a if w[a] > w[b] else b
     assert player.choose(state) == wl.answer_to_allowed[likely]

@@ -17,7 +17,7 @@ from typing import Annotated, Any, ClassVar
 
 import numpy as np
 
-from ..state import State, Step, hard_mode_legal
+from ..state import State
 from .base import AtLeast, Ranked, Strategy, register
 from .entropy import Entropy
 
@@ -52,33 +52,27 @@ class EntropyTwo(Strategy):
         """Expected best next entropy after ``g``: ``sum_b p_b * max_g2 H_b(g2)``."""
         from ._lookahead import best_entropies
 
-        cands = state.candidates
-        n = len(cands)
-        pats = np.asarray(state.table[g, cands]).astype(np.int64)
-        order = np.argsort(pats, kind="stable")
-        sorted_p = pats[order]
-        cuts = np.flatnonzero(np.diff(sorted_p)) + 1
-        starts = np.concatenate(([0], cuts))
-        sizes = np.diff(np.concatenate((starts, [n])))
+        n = len(state.candidates)
         total = 0.0
         big_members = []
         big_offsets = [0]
         big_weights = []
-        for s0, size in zip(starts.tolist(), sizes.tolist()):
-            p = int(sorted_p[s0])
+        for p, after in state.children(g):
+            size = len(after.candidates)
             if p == state.win or size == 1:
                 continue
             if size == 2:
                 total += size / n  # log2(2) = 1 bit, reached by either candidate
                 continue
-            bucket = cands[order[s0 : s0 + size]]
             if state.hard or self.candidates_only:
-                pool = self._pool(state, g, p, bucket)
+                pool = self._pool(after)
                 if len(pool):
-                    h = best_entropies(state.table, pool, bucket, np.array([0, size]), state.n_patterns)
+                    h = best_entropies(
+                        state.table, pool, after.candidates, np.array([0, size]), state.n_patterns
+                    )
                     total += size / n * float(h[0])
                 continue
-            big_members.append(bucket)
+            big_members.append(after.candidates)
             big_offsets.append(big_offsets[-1] + size)
             big_weights.append(size / n)
         if big_members:
@@ -99,14 +93,13 @@ class EntropyTwo(Strategy):
         rest = pool[~np.isin(pool, first, assume_unique=True)]
         return np.concatenate((first, rest))
 
-    def _pool(self, state: State, g: int, pattern: int, bucket: np.ndarray) -> np.ndarray:
-        if self.candidates_only:
-            pool = np.sort(state.words.answer_to_allowed[bucket])
-        else:
-            pool = state.legal
-        if state.hard:
-            legal = hard_mode_legal(state.words, state.history + (Step(g, pattern),))
-            pool = pool[np.isin(pool, legal, assume_unique=True)]
+    def _pool(self, after: State) -> np.ndarray:
+        """The follow-up guesses scored in the bucket ``after`` (legal there, in hard mode)."""
+        if not self.candidates_only:
+            return after.legal
+        pool = np.sort(after.words.answer_to_allowed[after.candidates])
+        if after.hard:
+            pool = pool[np.isin(pool, after.legal, assume_unique=True)]
         return pool
 
     def rank(self, state: State, top: int = 5) -> list[Ranked]:

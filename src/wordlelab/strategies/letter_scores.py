@@ -66,12 +66,14 @@ COMMONS_TOP = 10
 def _past_candidates(state: State) -> list[IndexArray]:
     """The candidate sets before each guess of the history and now (for ``cumulative``).
 
-    Re-derived from the history with the state's own table; the state is not changed.
+    Replayed from the start with the state's own table (normal mode: only the
+    candidates are wanted); the state is not changed.
     """
-    sets = [np.arange(len(state.words.answers), dtype=np.int64)]
+    past = State.initial(state.words, state.table)
+    sets = [past.candidates]
     for step in state.history:
-        prev = sets[-1]
-        sets.append(prev[np.asarray(state.table[step.guess, prev]) == step.pattern])
+        past = past.after(step)
+        sets.append(past.candidates)
     return sets
 
 

@@ -26,6 +26,7 @@ import numpy as np
 
 from ..errors import GameOverError, InvalidOptionError, InvalidWordError, WordlelabError
 from ..feedback import all_green, n_patterns
+from ..state import State, Step
 from ..table import pattern_table
 from ..types import IndexArray, PatternTable
 from ..words import WordList
@@ -69,11 +70,17 @@ class MultiGame:
         self.max_guesses = (
             max_guesses if max_guesses is not None else default_max_guesses(len(answers))
         )
-        full = np.arange(len(words.answers), dtype=np.int64)
-        self.candidates: list[IndexArray] = [full for _ in answers]
+        start = State.initial(words, self.table)
+        #: each board's state (a solved board's stays as its winning guess left it)
+        self.states: list[State] = [start for _ in answers]
         #: the turn (1-based) each board was solved on, or None
         self.solved_at: list[int | None] = [None] * len(answers)
         self.guesses: list[str] = []
+
+    @property
+    def candidates(self) -> list[IndexArray]:
+        """Each board's candidates (answer indices, ascending)."""
+        return [s.candidates for s in self.states]
 
     @property
     def boards(self) -> int:
@@ -106,8 +113,7 @@ class MultiGame:
                 out.append(None)
                 continue
             p = int(self.table[g, answer])
-            cands = self.candidates[b]
-            self.candidates[b] = cands[self.table[g, cands] == p]
+            self.states[b] = self.states[b].after(Step(g, p))
             if p == win:
                 self.solved_at[b] = len(self.guesses)
             out.append(p)

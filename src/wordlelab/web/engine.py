@@ -31,6 +31,7 @@ import numpy as np
 from ..errors import GameOverError, WordlelabError
 from ..feedback import all_green, decode, format_pattern, n_patterns
 from ..game import OPENING_TOP, Game, Session
+from ..state import State
 from ..strategies import Ranked, Strategy, get_strategy
 from ..strategies.base import check_options, option_specs
 from ..table import pattern_table
@@ -345,11 +346,7 @@ def explain(ctx: Context, req: ExplainRequest) -> dict[str, Any]:
     session = replay(loaded, req.hard, req.history)
     g = session.check_guess(req.guess)
     cands = session.candidates
-    pats = np.asarray(table[g, cands], dtype=np.int64)
-    order = np.argsort(pats, kind="stable")
-    by_pattern: dict[int, list[int]] = {}
-    for i in order:
-        by_pattern.setdefault(int(pats[i]), []).append(int(cands[i]))
+    by_pattern = dict(session.state.split(g))
     buckets = []
     n = len(cands)
     sizes = []
@@ -510,9 +507,10 @@ def review(ctx: Context, req: ReviewRequest) -> dict[str, Any]:
     )
     win = all_green(words.length)
     npat = n_patterns(words.length)
-    cands = np.arange(len(words.answers), dtype=np.int64)
+    state = State.initial(words, table)
     rows = []
     for step, g in zip(game.history, rv.guesses):
+        cands = state.candidates
         best = words.guess_id(g.suggestion)
         _, _, sumsq, _ = partition_stats(table, np.array([best], dtype=np.int64), cands, npat)
         same = int(np.count_nonzero(table[best, cands] == table[best, answer]))
@@ -530,7 +528,7 @@ def review(ctx: Context, req: ReviewRequest) -> dict[str, Any]:
                 "luck": g.luck,
             }
         )
-        cands = cands[table[step.guess, cands] == step.pattern]
+        state = state.after(step)
     return {
         "answer": words.answers[answer],
         "won": game.won,
