@@ -69,7 +69,9 @@ def main() -> None:
 
     t = time.perf_counter()
     pattern_table(wl)  # build + atomic write
-    print(f"build + atomic write to cache: {time.perf_counter() - t:.3f} s ({table_path(wl).stat().st_size / 1e6:.1f} MB)")
+    print(
+        f"build + atomic write to cache: {time.perf_counter() - t:.3f} s ({table_path(wl).stat().st_size / 1e6:.1f} MB)"
+    )
     from wordlelab import cachefile
 
     def first_load() -> None:  # what a new process pays: checksum + value checks
@@ -77,7 +79,9 @@ def main() -> None:
         pattern_table(wl)
 
     t_first = best(first_load, args.repeat)
-    print(f"first cached load in a process (mmap + sha256 + value checks), best of {args.repeat}: {t_first * 1000:.1f} ms")
+    print(
+        f"first cached load in a process (mmap + sha256 + value checks), best of {args.repeat}: {t_first * 1000:.1f} ms"
+    )
     import hashlib
     import zlib
 
@@ -88,7 +92,9 @@ def main() -> None:
         ("md5", lambda: hashlib.md5(data).digest()),
         ("crc32", lambda: zlib.crc32(data)),
     ]:
-        print(f"  {name} of the {data.nbytes / 1e6:.1f} MB, best of {args.repeat}: {best(fn, args.repeat) * 1000:.1f} ms")
+        print(
+            f"  {name} of the {data.nbytes / 1e6:.1f} MB, best of {args.repeat}: {best(fn, args.repeat) * 1000:.1f} ms"
+        )
     t_load = best(lambda: pattern_table(wl), args.repeat)
     loaded = pattern_table(wl)
     print(f"later cached load (mmap, already verified), best of {args.repeat}: {t_load * 1000:.2f} ms")
@@ -121,7 +127,8 @@ def main() -> None:
             assert Optimal(start="salet")._cached_tree(state) is not None
 
         size = opt._tree_path(state).stat().st_size / 1e3
-        print(f"cached optimal tree ({size:.0f} KB) checked and loaded, best of {args.repeat}: {best(tree_load, args.repeat) * 1000:.1f} ms")
+        ms = best(tree_load, args.repeat) * 1000
+        print(f"cached optimal tree ({size:.0f} KB) checked and loaded, best of {args.repeat}: {ms:.1f} ms")
 
     exe = Path(sys.executable).with_name("wordlelab")
     for label, extra in [("suggest (opening)", []), ("suggest --history salet:00120", ["--history", "salet:00120"])]:

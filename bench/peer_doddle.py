@@ -43,8 +43,9 @@ d.histogram_builder.score_matrix.precompute()
 t1 = time.perf_counter()
 b = d.benchmark("RAISE")
 t2 = time.perf_counter()
+histogram = {str(k): v for k, v in sorted(b.histogram.items())}
 print(json.dumps({"solver": solver, "setup": t1 - t0, "games_s": t2 - t1, "mean": b.mean(),
-                  "std": b.std(), "games": b.num_games(), "histogram": {str(k): v for k, v in sorted(b.histogram.items())}}))
+                  "std": b.std(), "games": b.num_games(), "histogram": histogram}))
 """
 
 

@@ -99,7 +99,7 @@ def feedback_naive(guess: str, answer: str) -> Pattern:
     letters = set(answer)
     marks = [
         Mark.GREEN if g == a else (Mark.YELLOW if g in letters else Mark.GREY)
-        for g, a in zip(guess, answer)
+        for g, a in zip(guess, answer, strict=True)
     ]
     return encode(marks)
 

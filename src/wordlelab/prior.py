@@ -6,8 +6,8 @@ weighted by how common the word is in English, from the ``wordfreq`` package
 (offline; its data ships inside the wheel).
 
 The weight of a word with Zipf frequency ``z`` (log10 of uses per billion
-words; "about" 6.4, "cigar" 3.57, "salet" 0) is a logistic curve, so common words weigh about 1 and rare ones are smoothed
-rather than excluded (wordfreq gives 0 to every word it does not know, about
+words; "about" 6.4, "cigar" 3.57, "salet" 0) is a logistic curve, so common words weigh
+about 1 and rare ones are smoothed rather than excluded (wordfreq gives 0 to every word it does not know, about
 31 % of the 12972 guesses)::
 
     weight(z) = 1 / (1 + exp(-(z - center) / width))        center 3.0, width 0.5
@@ -24,6 +24,7 @@ weights are cached on disk next to the pattern tables.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import os
@@ -132,10 +133,8 @@ def prior_wordlist(
         except CacheDamage as exc:
             notice("prior weights", path, str(exc))
     weights = frequency_weights(everything.answers, center=center, width=width, lang=lang)
-    try:
+    with contextlib.suppress(OSError):  # a cache that cannot be written: computed every time
         atomic_save(path, weights, key)
-    except OSError:
-        pass
     return everything, weights
 
 

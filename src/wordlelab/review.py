@@ -40,7 +40,7 @@ import numpy as np
 from .errors import InconsistentFeedbackError, InvalidPatternError, InvalidWordError, WordlelabError
 from .feedback import all_green, format_pattern, n_patterns, parse_pattern
 from .state import State, Step
-from .strategies.base import Strategy, get_strategy, order_by, strategy_names
+from .strategies.base import Strategy, get_strategy, order_by
 from .table import pattern_table
 from .types import FloatArray, PatternTable
 from .words import WordList
@@ -182,8 +182,6 @@ QUICK_OPTIMAL_ANSWERS = 1000
 def optimal_tree_ready(words: WordList, table: PatternTable, *, hard: bool, rule: str) -> bool:
     """Whether the ``optimal`` strategy has its decision tree for these lists, mode and
     rule without searching: in the tree cache on disk or shipped with the package."""
-    if "optimal" not in strategy_names():
-        return False
     strat: Any = get_strategy("optimal")
     return bool(strat.tree_ready(State.initial(words, table, hard=hard, rule=rule)))
 
@@ -194,8 +192,6 @@ def _suggester(
     """(strategy, its name, why the default is not optimal)."""
     if name is not None:
         return get_strategy(name), name, ""
-    if "optimal" not in strategy_names():
-        return get_strategy("entropy"), "entropy", "the optimal strategy is not installed"
     if len(words.answers) <= QUICK_OPTIMAL_ANSWERS or optimal_tree_ready(
         words, table, hard=hard, rule=rule
     ):
@@ -254,7 +250,7 @@ def review_game(
             )
         pats = [_pattern_int(p, L) for p in patterns]
         if answer_idx is not None:
-            for t, (g, p) in enumerate(zip(ids, pats), start=1):
+            for t, (g, p) in enumerate(zip(ids, pats, strict=True), start=1):
                 real = int(table[g, answer_idx])
                 if real != p:
                     raise InconsistentFeedbackError(
@@ -284,7 +280,7 @@ def review_game(
     reviews: list[GuessReview] = []
     from .kernels import partition_stats
 
-    for turn, (g, p) in enumerate(zip(ids, pats), start=1):
+    for turn, (g, p) in enumerate(zip(ids, pats, strict=True), start=1):
         candidates, legal = state.candidates, state.legal
         n = len(candidates)
         row = np.asarray(table[g, candidates], dtype=np.int64)

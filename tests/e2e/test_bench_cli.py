@@ -83,8 +83,13 @@ def test_bench_parallel_matches_serial(small_words, tmp_path: Path) -> None:  # 
     args = ["bench", "-s", "entropy", "-s", "letter-position", "--both-modes", "--words", str(f), "--json"]
     serial = json.loads(runner.invoke(app, args + ["--jobs", "1"]).stdout)["results"]
     parallel = json.loads(runner.invoke(app, args + ["--jobs", "2"]).stdout)["results"]
-    key = lambda d: (d["strategy"], d["hard"])
-    strip = lambda d: {k: v for k, v in d.items() if k != "seconds"}
+
+    def key(d):  # type: ignore[no-untyped-def]
+        return d["strategy"], d["hard"]
+
+    def strip(d):  # type: ignore[no-untyped-def]
+        return {k: v for k, v in d.items() if k != "seconds"}
+
     assert [strip(d) for d in sorted(serial, key=key)] == [strip(d) for d in sorted(parallel, key=key)]
 
 
@@ -143,7 +148,9 @@ def test_a_short_flag_means_one_thing_across_the_cli() -> None:
 
 
 def test_bench_option_has_no_short_flag(tmp_path: Path) -> None:
-    r = runner.invoke(app, ["bench", "-s", "entropy", "-o", "candidates_only=true", "--words", str(words_file(tmp_path))])
+    r = runner.invoke(
+        app, ["bench", "-s", "entropy", "-o", "candidates_only=true", "--words", str(words_file(tmp_path))]
+    )
     assert r.exit_code == 2 and "No such option" in r.output
 
 
@@ -214,7 +221,10 @@ def test_ctrl_c_between_serial_runs_keeps_the_first(small_words, tmp_path: Path,
     assert only["strategy"] == "entropy" and only["complete"] is True  # the one finished run
     assert "1 of 2 runs finished; partial results shown" in r.output
     rows = list(csv.DictReader(io.StringIO(csv_file.read_text())))
-    assert [(x["strategy"], x["games"], x["complete"]) for x in rows] == [("entropy", "50", "True"), ("minimax", "0", "False")]
+    assert [(x["strategy"], x["games"], x["complete"]) for x in rows] == [
+        ("entropy", "50", "True"),
+        ("minimax", "0", "False"),
+    ]
     assert "**Interrupted: partial results.**" in md.read_text() and "Not run: minimax normal." in md.read_text()
 
 

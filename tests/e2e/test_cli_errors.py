@@ -204,7 +204,9 @@ def test_a_utf8_file_with_a_byte_order_mark(tmp_path: Path) -> None:
 
 
 def test_multi_boards_with_answers(tmp_path: Path) -> None:
-    one_line_error(["multi", "--boards", "3", "--answers", "cigar,rebut", "--solve"], "--boards 3 but --answers names 2")
+    one_line_error(
+        ["multi", "--boards", "3", "--answers", "cigar,rebut", "--solve"], "--boards 3 but --answers names 2"
+    )
     one_line_error(["multi", "--seed", "3", "--answers", "cigar,rebut", "--solve"], "not both")
 
 
@@ -222,7 +224,9 @@ def test_bench_exclude_and_trials_that_would_be_ignored(tmp_path: Path, no_runs:
     one_line_error(["bench", "--all", "-s", "entropy", "-w", f], "give --all or --strategy NAME, not both")
     one_line_error(["bench", "-s", "entropy", "--games", "-w", f], "use it with --json")
     one_line_error(["bench", "-s", "entropy", "--json", "--csv", "-", "-w", f], "both write to stdout")
-    one_line_error(["bench", "-s", "entropy", "--both-modes", "--rule", "naive", "-w", f], "--both-modes needs the official rule")
+    one_line_error(
+        ["bench", "-s", "entropy", "--both-modes", "--rule", "naive", "-w", f], "--both-modes needs the official rule"
+    )
     one_line_error(["bench", "-s", "entropy", "--start", "raise", "--start", "RAISE", "-w", f], "given twice")
 
 

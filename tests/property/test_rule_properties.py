@@ -37,9 +37,9 @@ def test_marks_conserve_letter_counts(pair: tuple[str, str]) -> None:
     g, a = pair
     marks = decode(feedback(g, a), len(g))
     for letter in set(g):
-        hit = sum(1 for ch, m in zip(g, marks) if ch == letter and m != Mark.GREY)
+        hit = sum(1 for ch, m in zip(g, marks, strict=True) if ch == letter and m != Mark.GREY)
         assert hit <= a.count(letter)
-        if any(ch == letter and m == Mark.GREY for ch, m in zip(g, marks)):
+        if any(ch == letter and m == Mark.GREY for ch, m in zip(g, marks, strict=True)):
             assert hit == a.count(letter)
 
 

@@ -20,7 +20,9 @@ def test_shipped_trees_are_the_proven_docs_trees(name: str) -> None:
 
 
 @pytest.mark.parametrize("hard", [False, True])
-def test_first_use_needs_no_search(words: WordList, table: np.ndarray, hard: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_first_use_needs_no_search(
+    words: WordList, table: np.ndarray, hard: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from wordlelab import search
 
     def no_search(*args: object, **kwargs: object) -> None:

@@ -28,7 +28,7 @@ def test_every_strategy_solves_the_small_list(small_words: WordList, name: str, 
     assert r.complete and r.games == len(small_words.answers)
     assert r.unsolved == 0, f"{name} abandoned {r.hardest(3)}"
     # replay every game with a referee that refuses illegal hard-mode guesses
-    for answer, path in zip(r.answers, r.paths):
+    for answer, path in zip(r.answers, r.paths, strict=True):
         game = Game(answer, small_words, hard=hard, max_guesses=None)
         for word in path:
             game.guess(word)  # raises HardModeError on an illegal guess
@@ -49,14 +49,20 @@ def test_rank_is_sorted_and_choose_is_its_head(small_words: WordList, name: str)
     assert strat.choose(state) == strat.choose(state)  # repeatable
 
 
-@pytest.mark.parametrize("name", strategy_names())
+#: the strategies the tree walk does not ask with one or two candidates left
+SHORTCUT = [n for n in strategy_names() if endgame_limit(make(n)) > 0]
+
+
+def test_the_core_strategies_take_the_endgame_shortcut() -> None:
+    assert {"entropy", "expected-size", "most-parts", "minimax", "entropy-2"} <= set(SHORTCUT)
+
+
+@pytest.mark.parametrize("name", SHORTCUT)
 def test_endgame_shortcut_matches_choose(small_words: WordList, name: str) -> None:
     """Where the tree walk skips asking a strategy (1-2 candidates left), the
     strategy itself must agree: it plays the candidate with the lowest index."""
     strat = make(name)
     limit = endgame_limit(strat)
-    if limit == 0:
-        return
     table = pattern_table(small_words)
     rng = np.random.default_rng(3)
     legal = np.arange(len(small_words.allowed), dtype=np.int64)
@@ -97,7 +103,7 @@ PINNED = {
 def test_default_strategy_first_20_games_pinned(words: WordList, table: np.ndarray) -> None:
     assert DEFAULT_STRATEGY == "entropy"
     r = run_benchmark(words, DEFAULT_STRATEGY, answers=range(20), table=table)
-    assert {a: " ".join(p) for a, p in zip(r.answers, r.paths)} == PINNED
+    assert {a: " ".join(p) for a, p in zip(r.answers, r.paths, strict=True)} == PINNED
 
 
 def test_default_strategy_full_list_pinned(words: WordList, table: np.ndarray) -> None:

@@ -83,7 +83,7 @@ def test_lookahead_kernel_matches_partition_stats(small_words) -> None:  # type:
     buckets = [np.sort(rng.choice(50, k, replace=False)) for k in (3, 7, 20, 1, 2)]
     offsets = np.cumsum([0] + [len(b) for b in buckets])
     got = best_entropies(table, pool, np.concatenate(buckets), offsets, 243)
-    for b, h in zip(buckets, got):
+    for b, h in zip(buckets, got, strict=True):
         _, _, _, ent = partition_stats(table, pool, b, 243)
         assert h == pytest.approx(ent.max() if len(b) > 1 else 0.0)
 

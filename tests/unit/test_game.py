@@ -106,7 +106,9 @@ def test_undo_restores_previous_state(session: Session) -> None:
         ([("salet", "21000")], "craal", "1st letter must be S"),
     ],
 )
-def test_hard_mode_rule(words: WordList, table: np.ndarray, history: list[tuple[str, str]], guess: str, reason: str | None) -> None:
+def test_hard_mode_rule(
+    words: WordList, table: np.ndarray, history: list[tuple[str, str]], guess: str, reason: str | None
+) -> None:
     s = Session(words, hard=True, table=table)
     for w, p in history:
         s.play(w, p)

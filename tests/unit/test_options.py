@@ -62,7 +62,16 @@ def test_good_values_are_normalised() -> None:
 
 @pytest.mark.parametrize(
     ("text", "value"),
-    [("true", True), ("Yes", True), ("on", True), ("1", True), ("false", False), ("NO", False), ("off", False), ("0", False)],
+    [
+        ("true", True),
+        ("Yes", True),
+        ("on", True),
+        ("1", True),
+        ("false", False),
+        ("NO", False),
+        ("off", False),
+        ("0", False),
+    ],
 )
 def test_command_line_booleans(text: str, value: bool) -> None:
     assert parse_options("entropy", {"candidates_only": text}) == {"candidates_only": value}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import numpy as np
@@ -32,7 +33,7 @@ def test_review_with_answer_chains_candidates(small_words):
     assert r.solved and r.answer == "crate"
     assert [g.guess for g in r.guesses] == ["salet", "crane", "crate"]
     assert r.guesses[0].candidates_before == len(small_words.answers)
-    for a, b in zip(r.guesses, r.guesses[1:]):
+    for a, b in itertools.pairwise(r.guesses):
         assert a.candidates_after == b.candidates_before
     assert r.guesses[-1].candidates_after == 0
     for g in r.guesses:
@@ -64,7 +65,7 @@ def test_luck_matches_a_brute_force_count(small_words):
     cands = list(small_words.answers)
     for g in r.guesses:
         pats = [feedback(g.guess, c) for c in cands]
-        left = {c: (0 if c == g.guess else pats.count(p)) for c, p in zip(cands, pats)}
+        left = {c: (0 if c == g.guess else pats.count(p)) for c, p in zip(cands, pats, strict=True)}
         actual = left[answer]
         expect = (
             sum(v > actual for v in left.values()) + 0.5 * sum(v == actual for v in left.values())
@@ -74,7 +75,7 @@ def test_luck_matches_a_brute_force_count(small_words):
         assert g.expected == pytest.approx((sizes**2).sum() / len(cands))
         probs = sizes / len(cands)
         assert g.entropy == pytest.approx(float(-(probs * np.log2(probs)).sum()))
-        cands = [c for c, p in zip(cands, pats) if p == feedback(g.guess, answer)]
+        cands = [c for c, p in zip(cands, pats, strict=True) if p == feedback(g.guess, answer)]
 
 
 def test_best_guess_has_full_skill(small_words):
@@ -101,15 +102,14 @@ def test_suggestion_follows_the_named_strategy(small_words):
     assert r.suggestion_source == "minimax"
 
 
-def test_default_suggestion_is_optimal_or_entropy():
-    from wordlelab import WordList, strategy_names
+def test_default_suggestion_on_a_small_list_is_optimal():
+    from wordlelab import WordList
 
     tiny = WordList.from_words(["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal"])
     r = review_game(tiny, ["rebut", "cigar"], answer="cigar")
-    default = "optimal" if "optimal" in strategy_names() else "entropy"
-    assert r.suggestion_source == default
+    assert r.suggestion_source == "optimal"
     session = Session(tiny)
-    want = tiny.allowed[get_strategy(default).choose(session.state)]
+    want = tiny.allowed[get_strategy("optimal").choose(session.state)]
     assert r.guesses[0].suggestion == want
 
 
@@ -140,7 +140,7 @@ def test_uniform_weights_change_nothing_and_skewed_weights_do(small_words):
         small_words, ["salet", "crane", "crate"], answer="crate",
         weights=np.full(len(small_words.answers), 3.0),
     )
-    for a, b in zip(plain.guesses, uniform.guesses):
+    for a, b in zip(plain.guesses, uniform.guesses, strict=True):
         assert a.luck == pytest.approx(b.luck)
         assert a.entropy == pytest.approx(b.entropy)
     w = np.full(len(small_words.answers), 1e-3)
@@ -204,11 +204,8 @@ def test_parse_grid_variants():
 
 def test_default_suggestion_is_fast_without_a_cached_tree(small_words, tmp_path, monkeypatch):
     import wordlelab.review as review_mod
-    from wordlelab import strategy_names
     from wordlelab.table import pattern_table
 
-    if "optimal" not in strategy_names():
-        pytest.skip("the optimal strategy is not installed")
     monkeypatch.setenv("WORDLELAB_CACHE_DIR", str(tmp_path))  # no tree cached here
     monkeypatch.setattr(review_mod, "QUICK_OPTIMAL_ANSWERS", 10)  # small_words (50) is "big"
     table = pattern_table(small_words)
@@ -232,10 +229,7 @@ def test_default_suggestion_is_fast_without_a_cached_tree(small_words, tmp_path,
 
 def test_original_lists_use_the_shipped_optimal_trees(words, table, tmp_path, monkeypatch):
     import wordlelab.review as review_mod
-    from wordlelab import strategy_names
 
-    if "optimal" not in strategy_names():
-        pytest.skip("the optimal strategy is not installed")
     monkeypatch.setenv("WORDLELAB_CACHE_DIR", str(tmp_path))  # nothing on disk: the shipped trees
     for hard in (False, True):
         assert review_mod.optimal_tree_ready(words, table, hard=hard, rule="official")

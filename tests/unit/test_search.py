@@ -187,7 +187,7 @@ def test_verify_rejects_tampering(tmp_path, small_words: WordList) -> None:
     # a line dropped whose answer no other line guesses: that answer is never found
     lines = text.splitlines()
     played = [ln.split()[::2] for ln in lines if not ln.startswith("#")]
-    for i, words_played in zip(body, played):
+    for i, words_played in zip(body, played, strict=True):
         answer = words_played[-1]
         if sum(answer in other for other in played) == 1:
             del lines[i]

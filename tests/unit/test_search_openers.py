@@ -23,7 +23,7 @@ def test_greedy_bound_is_a_lower_bound(small_words: WordList) -> None:
     order, stats = greedy_scores(small_words, table, np.arange(len(small_words.allowed)), cands)
     assert list(stats["bound"]) == sorted(stats["bound"])
     solver = Solver(small_words, table)
-    for g, b in zip(order[:8], stats["bound"][:8]):
+    for g, b in zip(order[:8], stats["bound"][:8], strict=True):
         assert b <= solver.value(cands, guess=int(g))
 
 

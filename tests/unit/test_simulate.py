@@ -67,7 +67,7 @@ def test_answers_subset_by_word_or_index(small_words: WordList) -> None:
     full = run_benchmark(small_words, "minimax")
     part = run_benchmark(small_words, "minimax", answers=["rebut", 0, "cigar"])
     assert part.answers == ("cigar", "rebut")
-    lookup = dict(zip(full.answers, full.guesses))
+    lookup = dict(zip(full.answers, full.guesses, strict=True))
     assert [lookup[a] for a in part.answers] == list(part.guesses)
     with pytest.raises(InvalidWordError):
         run_benchmark(small_words, "minimax", answers=["zzzzz"])
@@ -81,7 +81,7 @@ def test_tree_walk_equals_single_games(small_words: WordList, name: str, hard: b
     strat = get_strategy(name)
     r = run_benchmark(small_words, strat, hard=hard)
     assert r.complete and r.games == len(small_words.answers)
-    for answer, n, path in zip(r.answers, r.guesses, r.paths):
+    for answer, n, path in zip(r.answers, r.guesses, r.paths, strict=True):
         turns = play_game(small_words, answer, strat, hard=hard)
         assert [t.word for t in turns] == list(path)
         assert len(turns) == n
@@ -91,7 +91,7 @@ def test_tree_walk_equals_single_games_default_lists(words: WordList, table: np.
     strat = get_strategy("entropy")
     some = list(range(0, len(words.answers), 150))
     r = run_benchmark(words, strat, answers=some, table=table)
-    for answer, path in zip(r.answers, r.paths):
+    for answer, path in zip(r.answers, r.paths, strict=True):
         assert [t.word for t in play_game(words, answer, strat, table=table)] == list(path)
 
 

@@ -19,7 +19,7 @@ def private_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_default_table_spot_checks(words: WordList, table: np.ndarray) -> None:
     assert table.shape == (12972, 2315) and table.dtype == np.uint8
     rng = np.random.default_rng(0)
-    for g, a in zip(rng.integers(0, 12972, 300), rng.integers(0, 2315, 300)):
+    for g, a in zip(rng.integers(0, 12972, 300), rng.integers(0, 2315, 300), strict=True):
         assert table[g, a] == feedback(words.allowed[g], words.answers[a])
 
 
@@ -47,7 +47,9 @@ def test_corrupt_or_wrong_cache_is_rebuilt(small_words: WordList, private_cache:
     assert np.array_equal(pattern_table(small_words), good)
 
 
-def test_unwritable_cache_still_returns_table(small_words: WordList, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_unwritable_cache_still_returns_table(
+    small_words: WordList, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("not a directory")
     monkeypatch.setenv("WORDLELAB_CACHE_DIR", str(blocker / "sub"))

@@ -63,7 +63,9 @@ def server() -> Iterator[tuple[Any, int]]:
     thread.join(20)
 
 
-def _request(port: int, method: str, path: str, body: dict[str, Any] | None = None) -> tuple[int, dict[str, Any], float]:
+def _request(
+    port: int, method: str, path: str, body: dict[str, Any] | None = None
+) -> tuple[int, dict[str, Any], float]:
     """(status, JSON body, seconds) of one request on a fresh connection."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
     t0 = time.perf_counter()

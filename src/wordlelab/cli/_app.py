@@ -205,7 +205,7 @@ def apply_prior(wl: WordList, prior: str) -> tuple[WordList, FloatArray | None]:
 def tiles(word: str, pattern: int) -> Text:
     """Coloured tiles followed by the plain digit pattern (kept when colours are stripped)."""
     text = Text()
-    for ch, mark in zip(word.upper(), decode(pattern, len(word))):
+    for ch, mark in zip(word.upper(), decode(pattern, len(word)), strict=True):
         text.append(f" {ch} ", style=_STYLE[mark])
         text.append(" ")
     text.append(format_pattern(pattern, len(word), "digits"))

@@ -21,6 +21,7 @@ from ..errors import InvalidOptionError, UnknownStrategyError, WordlelabError
 from ..simulate import MAX_TURNS, Job, Results, combine, run_jobs
 from ..strategies import strategy_class, strategy_names
 from ..strategies.base import parse_options
+from ..words import WordList
 from ._app import (
     GuessesOpt,
     JsonOpt,
@@ -254,7 +255,9 @@ def bench(
     words: Annotated[
         str,
         typer.Option(
-            "--words", "--answers", "-w",
+            "--words",
+            "--answers",
+            "-w",
             help="Answer list: a built-in name (original, original-order, nyt, nyt-12959) or a file.",
         ),
     ] = "original",
@@ -272,12 +275,19 @@ def bench(
     start: Annotated[
         list[str] | None, typer.Option("--start", help="Force the first guess (repeat: one run per word, pooled).")
     ] = None,
-    max_turns: Annotated[int, typer.Option("--max-turns", min=1, help="Abandon a game after this many guesses.")] = MAX_TURNS,
+    max_turns: Annotated[
+        int, typer.Option("--max-turns", min=1, help="Abandon a game after this many guesses.")
+    ] = MAX_TURNS,
     jobs: Annotated[
-        int, typer.Option("--jobs", "-j", min=0, max=64, help="Worker processes (0: 2 when several runs, else 1; at most 64).")
+        int,
+        typer.Option(
+            "--jobs", "-j", min=0, max=64, help="Worker processes (0: 2 when several runs, else 1; at most 64)."
+        ),
     ] = 0,
     json_out: JsonOpt = False,
-    csv_out: Annotated[Path | None, typer.Option("--csv", help="Write a CSV table to this file ('-' for stdout).")] = None,
+    csv_out: Annotated[
+        Path | None, typer.Option("--csv", help="Write a CSV table to this file ('-' for stdout).")
+    ] = None,
     markdown: Annotated[Path | None, typer.Option("--markdown", help="Write a markdown report to this file.")] = None,
     plot: Annotated[Path | None, typer.Option("--plot", help="Write PNG figures into this directory.")] = None,
     games: Annotated[bool, typer.Option("--games", help="With --json: include every game's guesses.")] = False,
@@ -289,39 +299,9 @@ def bench(
     """
     with CtrlC() as ctrl_c:
         try:
-            names = list(strategy or [])
-            if exclude and not all_:
-                raise InvalidOptionError("--exclude goes with --all; without --all, name the strategies to run")
-            for n in [*names, *(exclude or [])]:
-                strategy_class(n)  # unknown names fail before any work
-            twice = sorted({n for n in names if names.count(n) > 1})
-            if twice:
-                raise InvalidOptionError(f"--strategy {', '.join(twice)} is given twice; give each strategy once")
-            if all_:
-                if names:
-                    raise InvalidOptionError("give --all or --strategy NAME, not both (--exclude leaves some out of --all)")
-                names = [n for n in strategy_names() if n not in set(exclude or [])]
-            if not names:
-                raise UnknownStrategyError("give --strategy NAME (repeatable) or --all; see `wordlelab strategies`")
-            if (hard or both) and rule == "naive":
-                raise WordlelabError(
-                    f"{'--hard' if hard else '--both-modes'} needs the official rule: hard-mode hints read "
-                    "from naive-rule colours are wrong for repeated letters; play normal mode only or use "
-                    "--rule official"
-                )
-            if rule not in ("official", "naive"):
-                raise WordlelabError(f"unknown rule {rule!r}; use --rule official or --rule naive")
-            if json_out and csv_out == Path("-"):
-                raise InvalidOptionError("--json and --csv - both write to stdout; give --csv a file name")
-            if games and not json_out:
-                raise InvalidOptionError("--games adds every game to the JSON output; use it with --json")
-            randomised = any(strategy_class(n).randomized for n in names)
-            if trials > 1 and not randomised:
-                raise InvalidOptionError("--trials repeats randomised strategies; none of those given is randomised")
-            if seed != 0 and not randomised and sample is None:
-                raise InvalidOptionError(
-                    "--seed sets --sample's answers and randomised strategies' seeds; neither is used here"
-                )
+            names = _strategy_names(strategy or [], all_, exclude or [])
+            hard_flag = "--hard" if hard else "--both-modes" if both else None
+            _check_modes_and_outputs(names, rule, hard_flag, json_out, csv_out, games, trials, seed, sample)
             texts = option_texts(option or [])
             if csv_out is not None and markdown is not None and csv_out.resolve() == markdown.resolve():
                 raise InvalidOptionError("--csv and --markdown name the same file; give each its own")
@@ -349,38 +329,15 @@ def bench(
         except KeyboardInterrupt:
             err_console.print("[yellow]interrupted[/] before any game was played", markup=True)
             raise typer.Exit(EXIT_INTERRUPTED) from None
-        finished: list[Results | None] = []
-        collected: dict[int, Results] = {}  # every finished run, however the loop below ends
-        show = not json_out and csv_out != Path("-")
+        collected: dict[int, Results] = {}  # every finished run, however the run ends
         try:
-            with Progress(
-                TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                console=err_console, transient=True, disable=not err_console.is_terminal,
-            ) as bar:
-                if processes > 1:
-                    task = bar.add_task(f"{len(job_list)} runs on {processes} processes", total=len(job_list))
-
-                    def done_one(i: int, r: Results) -> None:
-                        collected[i] = r
-                        bar.advance(task)
-                else:
-                    task = bar.add_task("games", total=len(picked) if picked else len(wl.answers))
-
-                    def done_one(i: int, r: Results) -> None:
-                        collected[i] = r
-                        bar.reset(task)
-
-                finished = run_jobs(
-                    wl, job_list, rule=rule, answers=picked, max_turns=max_turns, processes=processes,
-                    on_result=done_one,
-                    progress=None if processes > 1 else lambda done, total: bar.update(task, completed=done, total=total),
-                )
+            finished = _run_with_progress(wl, job_list, rule, picked, max_turns, processes, collected)
         except KeyboardInterrupt:
             finished = [collected.get(i) for i in range(len(job_list))]
             ctrl_c.count = max(ctrl_c.count, 1)
         ctrl_c.armed = False  # from here a Ctrl-C is only counted: the report is written whole
         partial = any(r is None or not r.complete for r in finished)
-        unfinished = [job for job, r in zip(job_list, finished) if r is None]
+        unfinished = [job for job, r in zip(job_list, finished, strict=True) if r is None]
         rows = pooled(finished)
         if json_out:
             data = [r.to_dict(games=games) for r in rows]
@@ -391,28 +348,136 @@ def bench(
                     "results": data, "complete": not partial,
                     "not_run": [job_label(j) for j in unfinished],
                 })
-        elif show:
-            # piped output has no width to fit; do not crop the table to 80 columns
-            out = console if console.is_terminal else Console(width=200, highlight=False, markup=False)
-            out.print(results_table(rows))
-            for r in rows:
-                worst = ", ".join(f"{w} ({g if g > 0 else 'unsolved'})" for w, g in r.hardest(5))
-                out.print(f"hardest for {r.strategy}{' (hard)' if r.hard else ''}: {worst}")
-        if csv_out is not None:
-            text = results_csv(rows, unfinished, wl.name, rule)
-            if csv_out == Path("-"):
-                sys.stdout.write(text)
-            else:
-                csv_out.write_text(text, "utf-8")
-        if markdown is not None:
-            markdown.write_text(results_markdown(rows, "wordlelab " + " ".join(sys.argv[1:]), unfinished), "utf-8")
-        if plot is not None and rows:
-            from ..plots import plot_results
-
-            for p in plot_results(rows, plot):
-                err_console.print(f"wrote {p}")
+        elif csv_out != Path("-"):
+            _print_results(rows)
+        _write_reports(rows, unfinished, wl.name, rule, csv_out, markdown, plot)
     if ctrl_c.count or partial:  # counted up to the end of the report
         done = sum(1 for r in finished if r is not None and r.complete)
         what = "partial results shown" if partial else "the results are complete"
         err_console.print(f"[yellow]interrupted:[/] {done} of {len(job_list)} runs finished; {what}", markup=True)
         raise typer.Exit(EXIT_INTERRUPTED)
+
+
+def _strategy_names(given: list[str], all_: bool, exclude: list[str]) -> list[str]:
+    """The strategies to run, from --strategy, --all and --exclude (unknown names fail here)."""
+    names = list(given)
+    if exclude and not all_:
+        raise InvalidOptionError("--exclude goes with --all; without --all, name the strategies to run")
+    for n in [*names, *exclude]:
+        strategy_class(n)  # unknown names fail before any work
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise InvalidOptionError(f"--strategy {', '.join(twice)} is given twice; give each strategy once")
+    if all_:
+        if names:
+            raise InvalidOptionError("give --all or --strategy NAME, not both (--exclude leaves some out of --all)")
+        names = [n for n in strategy_names() if n not in set(exclude)]
+    if not names:
+        raise UnknownStrategyError("give --strategy NAME (repeatable) or --all; see `wordlelab strategies`")
+    return names
+
+
+def _check_modes_and_outputs(
+    names: list[str],
+    rule: str,
+    hard_flag: str | None,
+    json_out: bool,
+    csv_out: Path | None,
+    games: bool,
+    trials: int,
+    seed: int,
+    sample: int | None,
+) -> None:
+    """Refuse a rule, output or randomisation option that conflicts or would be ignored."""
+    if hard_flag is not None and rule == "naive":
+        raise WordlelabError(
+            f"{hard_flag} needs the official rule: hard-mode hints read "
+            "from naive-rule colours are wrong for repeated letters; play normal mode only or use "
+            "--rule official"
+        )
+    if rule not in ("official", "naive"):
+        raise WordlelabError(f"unknown rule {rule!r}; use --rule official or --rule naive")
+    if json_out and csv_out == Path("-"):
+        raise InvalidOptionError("--json and --csv - both write to stdout; give --csv a file name")
+    if games and not json_out:
+        raise InvalidOptionError("--games adds every game to the JSON output; use it with --json")
+    randomised = any(strategy_class(n).randomized for n in names)
+    if trials > 1 and not randomised:
+        raise InvalidOptionError("--trials repeats randomised strategies; none of those given is randomised")
+    if seed != 0 and not randomised and sample is None:
+        raise InvalidOptionError(
+            "--seed sets --sample's answers and randomised strategies' seeds; neither is used here"
+        )
+
+
+def _run_with_progress(
+    wl: WordList,
+    job_list: list[Job],
+    rule: str,
+    picked: list[int] | None,
+    max_turns: int,
+    processes: int,
+    collected: dict[int, Results],
+) -> list[Results | None]:
+    """:func:`run_jobs` under a progress bar (runs done, or games of the one run in progress);
+    each finished run is also put in ``collected`` as it comes, for a caller cut short."""
+    with Progress(
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        console=err_console, transient=True, disable=not err_console.is_terminal,
+    ) as bar:
+        if processes > 1:
+            task = bar.add_task(f"{len(job_list)} runs on {processes} processes", total=len(job_list))
+
+            def done_one(i: int, r: Results) -> None:
+                collected[i] = r
+                bar.advance(task)
+
+            progress = None  # games are reported only by a run in this process
+        else:
+            task = bar.add_task("games", total=len(picked) if picked else len(wl.answers))
+
+            def done_one(i: int, r: Results) -> None:
+                collected[i] = r
+                bar.reset(task)
+
+            def progress(done: int, total: int) -> None:
+                bar.update(task, completed=done, total=total)
+
+        return run_jobs(
+            wl, job_list, rule=rule, answers=picked, max_turns=max_turns, processes=processes,
+            on_result=done_one, progress=progress,
+        )
+
+
+def _print_results(rows: list[Results]) -> None:
+    # piped output has no width to fit; do not crop the table to 80 columns
+    out = console if console.is_terminal else Console(width=200, highlight=False, markup=False)
+    out.print(results_table(rows))
+    for r in rows:
+        worst = ", ".join(f"{w} ({g if g > 0 else 'unsolved'})" for w, g in r.hardest(5))
+        out.print(f"hardest for {r.strategy}{' (hard)' if r.hard else ''}: {worst}")
+
+
+def _write_reports(
+    rows: list[Results],
+    unfinished: list[Job],
+    list_name: str,
+    rule: str,
+    csv_out: Path | None,
+    markdown: Path | None,
+    plot: Path | None,
+) -> None:
+    """The --csv, --markdown and --plot outputs asked for."""
+    if csv_out is not None:
+        text = results_csv(rows, unfinished, list_name, rule)
+        if csv_out == Path("-"):
+            sys.stdout.write(text)
+        else:
+            csv_out.write_text(text, "utf-8")
+    if markdown is not None:
+        markdown.write_text(results_markdown(rows, "wordlelab " + " ".join(sys.argv[1:]), unfinished), "utf-8")
+    if plot is not None and rows:
+        from ..plots import plot_results
+
+        for p in plot_results(rows, plot):
+            err_console.print(f"wrote {p}")

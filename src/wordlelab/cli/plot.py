@@ -47,14 +47,15 @@ def _out(path: Path) -> Path:
     from matplotlib.backend_bases import FigureCanvasBase
 
     if path.is_dir():
-        raise InvalidOptionError(f"--out {str(path)!r} is a directory; give a file name such as {str(path / 'figure.png')!r}")
+        raise InvalidOptionError(
+            f"--out {str(path)!r} is a directory; give a file name such as {str(path / 'figure.png')!r}"
+        )
     if not path.suffix:
         path = path.with_name(path.name + ".png")
     formats = FigureCanvasBase.get_supported_filetypes()
     if path.suffix[1:].lower() not in formats:
-        raise InvalidOptionError(
-            f"--out {str(path)!r}: cannot draw a {path.suffix!r} file; use one of {', '.join('.' + f for f in sorted(formats))}"
-        )
+        known = ", ".join("." + f for f in sorted(formats))
+        raise InvalidOptionError(f"--out {str(path)!r}: cannot draw a {path.suffix!r} file; use one of {known}")
     output_dir(path.parent, "folder of --out")  # made if missing, as the figure functions do
     output_file(path, "--out file")
     return path
@@ -154,7 +155,9 @@ def _which(which: str) -> str:
 
 @plot_app.command("letters")
 @handle_errors
-def letters_cmd(out: OutOpt, words: WordsOpt = "original", guesses: GuessesOpt = None, which: WhichOpt = "answers") -> None:
+def letters_cmd(
+    out: OutOpt, words: WordsOpt = "original", guesses: GuessesOpt = None, which: WhichOpt = "answers"
+) -> None:
     """Heat map of letter frequency at each position."""
     from ..plots import letter_position_plot
 

@@ -88,7 +88,9 @@ def review(
         if grid == "-":
             text = sys.stdin.read(MAX_GRID_CHARS + 1)
             if len(text) > MAX_GRID_CHARS:
-                raise InvalidOptionError(f"--grid -: more than {MAX_GRID_CHARS} characters on stdin; paste the share grid only")
+                raise InvalidOptionError(
+                    f"--grid -: more than {MAX_GRID_CHARS} characters on stdin; paste the share grid only"
+                )
         g = parse_grid(text)
         pats = list(g.patterns)
         hard = hard or bool(g.hard)
@@ -104,7 +106,7 @@ def review(
 def _coloured(word: str, pattern: int) -> Text:
     """The word in coloured letters (one cell each), for a narrow table."""
     text = Text()
-    for ch, mark in zip(word.upper(), decode(pattern, len(word))):
+    for ch, mark in zip(word.upper(), decode(pattern, len(word)), strict=True):
         text.append(ch, style=_STYLE[mark])
     return text
 
@@ -143,10 +145,7 @@ def _print_review(r: Review) -> None:
             console.print(f"guess {g.turn} {g.guess}: {flag}: {g.hard_mode_breach}")
         if g.remaining:
             console.print(f"after guess {g.turn}: {' '.join(g.remaining)}")
-    if r.solved:
-        outcome = f"solved in {len(r.guesses)}"
-    else:
-        outcome = f"not solved after {len(r.guesses)} guesses"
+    outcome = f"solved in {len(r.guesses)}" if r.solved else f"not solved after {len(r.guesses)} guesses"
     answer = f", answer {r.answer}" if r.answer else ""
     console.print(
         f"{outcome}{answer}; mean skill {r.mean_skill:.0f}/100, mean luck {r.mean_luck:.2f} "

@@ -146,7 +146,7 @@ def absurdle(
                 f"depth {d.depth}: {d.outcome} ({d.nodes} sets expanded, {d.seconds:.2f} s)"
             )
         if proof.line:
-            for i, (w, p, left) in enumerate(zip(proof.line, proof.patterns, proof.remaining), 1):
+            for i, (w, p, left) in enumerate(zip(proof.line, proof.patterns, proof.remaining, strict=True), 1):
                 row = tiles(w, parse_pattern(p, wl.length))
                 row.append(f"  {left} left")
                 console.print(Text(f"{i} ") + row)
@@ -182,7 +182,7 @@ def _board_cell(word: str, p: int | None, colour: bool) -> Text:
     if not colour:
         return Text(format_pattern(p, len(word)))
     text = Text()
-    for ch, mark in zip(word.upper(), decode(p, len(word))):
+    for ch, mark in zip(word.upper(), decode(p, len(word)), strict=True):
         text.append(ch, style=_STYLE[mark])
     return text
 
@@ -204,7 +204,9 @@ def _pick_answers(wl_answers: tuple[str, ...], boards: int, seed: int | None) ->
 def multi(
     boards: Annotated[
         int | None,
-        typer.Option("--boards", "-b", min=1, max=MAX_BOARDS, help="Boards: 2 Dordle, 4 Quordle, 8 Octordle (default 4)."),
+        typer.Option(
+            "--boards", "-b", min=1, max=MAX_BOARDS, help="Boards: 2 Dordle, 4 Quordle, 8 Octordle (default 4)."
+        ),
     ] = None,
     solve: Annotated[bool, typer.Option("--solve", help="Let the solver play the game.")] = False,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed for the hidden answers.")] = None,
@@ -250,7 +252,7 @@ def multi(
             print_json(_result_json(result, wl.length))
             return
         console.print(title)
-        for i, (w, pats) in enumerate(zip(result.guesses, result.patterns), 1):
+        for i, (w, pats) in enumerate(zip(result.guesses, result.patterns, strict=True), 1):
             console.print(_turn_line(i, w, pats, colour))
         _print_outcome(result.won, result.solved_at, result.answers, len(result.guesses), limit)
         if not result.won:
@@ -263,7 +265,7 @@ def multi(
         console.print(_turn_line(len(game.guesses), game.guesses[-1], pats, colour))
         left = [
             "ok" if t is not None else str(len(c))
-            for t, c in zip(game.solved_at, game.candidates)
+            for t, c in zip(game.solved_at, game.candidates, strict=True)
         ]
         console.print("   words possible per board: " + " ".join(left))
 
@@ -394,7 +396,7 @@ def prior_weights(
     center, width = finite(center, "--center"), finite(width, "--width")
     z = zipf_frequencies(ws, lang)
     weights = frequency_weights(ws, center=center, width=width, lang=lang)
-    for w, zi, wi in zip(ws, z, weights):
+    for w, zi, wi in zip(ws, z, weights, strict=True):
         console.print(f"{w}  zipf {zi:.2f}  weight {wi:.4f}")
 
 

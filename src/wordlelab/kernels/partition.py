@@ -53,7 +53,9 @@ def _stats(table, guesses, candidates, n_patterns, n_chunks, parts, largest, sum
 
 
 @njit(parallel=True, cache=True, nogil=True)
-def _stats_weighted(table, guesses, candidates, weights, n_patterns, n_chunks, parts, largest, sumsq, entropy):  # pragma: no cover
+def _stats_weighted(
+    table, guesses, candidates, weights, n_patterns, n_chunks, parts, largest, sumsq, entropy
+):  # pragma: no cover
     n = candidates.shape[0]
     k = guesses.shape[0]
     total = 0.0

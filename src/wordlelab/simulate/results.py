@@ -125,7 +125,7 @@ class Results:
     def full_histogram(self) -> dict[int, int]:
         """Games per exact guess count (``-1`` for abandoned games)."""
         values, counts = np.unique(self.guesses, return_counts=True)
-        return {int(v): int(c) for v, c in zip(values, counts)}
+        return {int(v): int(c) for v, c in zip(values, counts, strict=True)}
 
     def hardest(self, k: int = 10) -> list[tuple[str, int]]:
         """The ``k`` distinct answers that took the most guesses, with their worst game.

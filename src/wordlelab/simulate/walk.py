@@ -66,10 +66,7 @@ def play_game(
                 f"strategy {strategy.key} did not find {answer!r} in {max_turns} guesses"
             )
         state = game.state
-        if start is not None and not turns:
-            word = start
-        else:
-            word = words.allowed[strategy.choose(state)]
+        word = start if start is not None and not turns else words.allowed[strategy.choose(state)]
         before = len(state.candidates)
         game.guess(word)
         turns.append(Turn(game.history[-1], word, before, len(game.session.candidates)))

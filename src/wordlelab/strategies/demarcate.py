@@ -95,7 +95,7 @@ class Demarcate(Strategy):
             counts = np.bincount(np.asarray(state.table[pool[pos], cands]), minlength=1)
             smallest[j] = counts[counts > 0].min()
         order = look[np.lexsort((look, smallest, -parts[look], largest[look]))][:top]
-        small = dict(zip(look.tolist(), smallest.tolist()))
+        small = dict(zip(look.tolist(), smallest.tolist(), strict=True))
         n = len(cands)
         return [
             Ranked(

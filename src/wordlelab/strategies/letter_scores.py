@@ -130,7 +130,7 @@ def _letters_seen(state: State) -> tuple[set[int], set[int]]:
     for step in state.history:
         codes = state.words.allowed_codes[step.guess]
         guessed.update(int(c) for c in codes)
-        for c, m in zip(codes, decode(step.pattern, state.length)):
+        for c, m in zip(codes, decode(step.pattern, state.length), strict=True):
             if m != Mark.GREY:
                 shown.add(int(c))
     return guessed, shown

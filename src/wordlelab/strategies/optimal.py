@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 from pathlib import Path
@@ -99,10 +100,8 @@ class Optimal(Strategy):
             solver = self._solver(state, 6)
             result = solver.solve(self.start, budget_s=float("inf"), top=self.openers)
             tree = result.tree
-            try:
+            with contextlib.suppress(OSError):  # a cache that cannot be written: kept in memory
                 self._save_tree(tree, state)
-            except OSError:
-                pass
         self._trees[key] = tree
         return tree
 

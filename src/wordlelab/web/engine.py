@@ -398,7 +398,8 @@ class GameSealer:
     def seal(self, answer: int, hard: bool, digest: str) -> str:
         nonce = secrets.token_bytes(8)
         plain = answer.to_bytes(4, "big") + bytes([int(hard)])
-        body = bytes(a ^ b for a, b in zip(plain, self._mac(b"key", nonce)))
+        # the keystream (32 bytes) is longer than the body: zip stops at the body's end
+        body = bytes(a ^ b for a, b in zip(plain, self._mac(b"key", nonce), strict=False))
         tag = self._mac(b"tag", nonce + body + digest.encode())[:12]
         return base64.urlsafe_b64encode(nonce + body + tag).decode().rstrip("=")
 
@@ -416,7 +417,7 @@ class GameSealer:
                 "the game token does not match this server or word list "
                 "(the server may have restarted); start a new game"
             )
-        plain = bytes(a ^ b for a, b in zip(body, self._mac(b"key", nonce)))
+        plain = bytes(a ^ b for a, b in zip(body, self._mac(b"key", nonce), strict=False))
         return int.from_bytes(plain[:4], "big"), bool(plain[4])
 
 
@@ -509,7 +510,7 @@ def review(ctx: Context, req: ReviewRequest) -> dict[str, Any]:
     npat = n_patterns(words.length)
     state = State.initial(words, table)
     rows = []
-    for step, g in zip(game.history, rv.guesses):
+    for step, g in zip(game.history, rv.guesses, strict=True):
         cands = state.candidates
         best = words.guess_id(g.suggestion)
         _, _, sumsq, _ = partition_stats(table, np.array([best], dtype=np.int64), cands, npat)
