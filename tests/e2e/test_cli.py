@@ -196,3 +196,20 @@ def test_prior_language_changes_the_weights(tmp_path: Path) -> None:
     assert de is not None and en is not None
     assert de[0] > de[1]  # German: haben is common, haven rare
     assert en[1] > en[0]  # English: the other way round
+
+
+@pytest.mark.parametrize("narrow", [False, True], ids=["wide", "narrow"])
+def test_tiles_colour_each_letter_by_its_mark(narrow: bool) -> None:
+    from wordlelab.cli._app import tiles
+
+    p = feedback("speed", "erase")  # yellow, grey, yellow, yellow, grey
+    text = tiles("speed", p, narrow=narrow)
+    letters = "SPEED"
+    styles = ["bold black on yellow3", "bold white on grey35", "bold black on yellow3", "bold black on yellow3",
+              "bold white on grey35"]
+    if narrow:
+        assert text.plain == letters
+        assert [(s.start, s.end, s.style) for s in text.spans] == [(i, i + 1, styles[i]) for i in range(5)]
+    else:
+        assert text.plain == "".join(f" {c}  " for c in letters) + format_pattern(p, 5, "digits")
+        assert [(s.start, s.end, s.style) for s in text.spans] == [(4 * i, 4 * i + 3, styles[i]) for i in range(5)]

@@ -4,6 +4,7 @@ every bad input is a 4xx with a JSON error, limits hold, slow requests do not bl
 from __future__ import annotations
 
 import itertools
+import re
 import threading
 import time
 from typing import Any
@@ -54,6 +55,11 @@ def test_pages_are_served_with_a_strict_csp(client: Any, path: str) -> None:
     assert "default-src 'self'" in r.headers["content-security-policy"]
     assert "/static/common.js" in r.text
     assert "http://" not in r.text and "https://" not in r.text  # nothing from the internet
+    nav = re.search(r"<nav>(.*?)</nav>", r.text, re.DOTALL)
+    assert nav is not None
+    links = re.findall(r'<a href="([^"]*)">([^<]*)</a>', nav.group(1))
+    assert links == [("/", "Assistant"), ("/play", "Play"), ("/explain", "Explain"), ("/compare", "Compare"),
+                     ("/api", "API")]
 
 
 def test_static_files_and_openapi(client: Any) -> None:

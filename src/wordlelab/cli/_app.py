@@ -202,13 +202,22 @@ def apply_prior(wl: WordList, prior: str) -> tuple[WordList, FloatArray | None]:
     raise WordListError(f"unknown prior {prior!r}; use --prior none, freq or freq:LANG (e.g. freq:de)")
 
 
-def tiles(word: str, pattern: int) -> Text:
-    """Coloured tiles followed by the plain digit pattern (kept when colours are stripped)."""
+def tiles(word: str, pattern: int, *, narrow: bool = False) -> Text:
+    """``word`` coloured by ``pattern``, the one renderer of tiles in the terminal.
+
+    Wide (the default): a tile `` S `` per letter and a gap, then the digit
+    pattern, which stays readable when colours are stripped.  Narrow: the
+    coloured letters only, one cell each, for a table column or a row of boards.
+    """
     text = Text()
     for ch, mark in zip(word.upper(), decode(pattern, len(word)), strict=True):
-        text.append(f" {ch} ", style=_STYLE[mark])
-        text.append(" ")
-    text.append(format_pattern(pattern, len(word), "digits"))
+        if narrow:
+            text.append(ch, style=_STYLE[mark])
+        else:
+            text.append(f" {ch} ", style=_STYLE[mark])
+            text.append(" ")
+    if not narrow:
+        text.append(format_pattern(pattern, len(word), "digits"))
     return text
 
 

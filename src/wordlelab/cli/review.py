@@ -9,13 +9,10 @@ from typing import Annotated
 import typer
 from rich import box
 from rich.table import Table
-from rich.text import Text
 
 from ..errors import InvalidOptionError, WordlelabError
-from ..feedback import decode
 from ..review import Review, parse_grid, review_game
 from ._app import (
-    _STYLE,
     GuessesOpt,
     JsonOpt,
     WordsOpt,
@@ -24,6 +21,7 @@ from ._app import (
     handle_errors,
     load_words,
     print_json,
+    tiles,
 )
 
 #: the most text ``--grid -`` reads from stdin (a share grid is a few hundred characters)
@@ -103,14 +101,6 @@ def review(
     _print_review(result)
 
 
-def _coloured(word: str, pattern: int) -> Text:
-    """The word in coloured letters (one cell each), for a narrow table."""
-    text = Text()
-    for ch, mark in zip(word.upper(), decode(pattern, len(word)), strict=True):
-        text.append(ch, style=_STYLE[mark])
-    return text
-
-
 def _print_review(r: Review) -> None:
     table = Table(
         title=f"review ({r.words}{', hard mode' if r.hard else ''})",
@@ -128,7 +118,7 @@ def _print_review(r: Review) -> None:
         table.add_column(col, justify="right" if right else "left", no_wrap=True)
     for g in r.guesses:
         table.add_row(
-            _coloured(g.guess, g.pattern),
+            tiles(g.guess, g.pattern, narrow=True),
             g.pattern_text,
             f"{g.candidates_before}\u2192{g.candidates_after}",
             f"{g.entropy:.2f}/{g.best_entropy:.2f}",

@@ -13,7 +13,7 @@ import typer
 from rich.text import Text
 
 from ..errors import InvalidOptionError, InvalidWordError, WordlelabError
-from ..feedback import decode, format_pattern, parse_pattern
+from ..feedback import format_pattern, parse_pattern
 from ..game import DEFAULT_STRATEGY, Session
 from ..prior import (
     PRIOR_CENTER,
@@ -36,7 +36,6 @@ from ..variants.multi import (
     play_multi,
 )
 from ._app import (
-    _STYLE,
     GuessesOpt,
     HardOpt,
     JsonOpt,
@@ -181,10 +180,7 @@ def _board_cell(word: str, p: int | None, colour: bool) -> Text:
         return Text(" " * len(word))
     if not colour:
         return Text(format_pattern(p, len(word)))
-    text = Text()
-    for ch, mark in zip(word.upper(), decode(p, len(word)), strict=True):
-        text.append(ch, style=_STYLE[mark])
-    return text
+    return tiles(word, p, narrow=True)
 
 
 def _turn_line(turn: int, word: str, pats: list[int | None], colour: bool) -> Text:

@@ -74,7 +74,7 @@ log = logging.getLogger("wordlelab.web")
 
 STATIC = Path(__file__).parent / "static"
 #: route -> (title, name): the page is static/layout.html around static/<name>.html,
-#: with static/<name>.js as its script
+#: with static/<name>.js as its script; every page's nav links these, in this order
 PAGES = {
     "/": ("Assistant", "assistant"),
     "/play": ("Play", "play"),
@@ -483,7 +483,8 @@ def create_app(
         return result
 
     # -- pages ------------------------------------------------------------------------------
-    layout = (STATIC / "layout.html").read_text("utf-8")
+    nav = "".join(f'<a href="{route}">{title}</a>' for route, (title, _) in PAGES.items())
+    layout = (STATIC / "layout.html").read_text("utf-8").replace("@NAV@", nav)
 
     def _page(title: str, name: str) -> Callable[[], HTMLResponse]:
         html = (
