@@ -33,8 +33,10 @@ def _letter_masks(words, alpha):  # pragma: no cover - compiled
     return out
 
 
+# over the complexity ceiling on purpose: one parallel loop nest that numba compiles as a
+# whole; helper calls per letter pair would sit in the innermost loop of the table build
 @njit(parallel=True, cache=True, nogil=True)
-def _fill(guesses, answers, alpha, rule, out):  # pragma: no cover - compiled
+def _fill(guesses, answers, alpha, rule, out):  # noqa: C901  # pragma: no cover - compiled
     n_guess, length = guesses.shape
     n_answer = answers.shape[0]
     use_masks = alpha <= 64

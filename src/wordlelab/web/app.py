@@ -343,7 +343,15 @@ def create_app(
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         return response
 
-    # -- errors -------------------------------------------------------------------------
+    _add_error_handlers(app, limits)
+    _add_api(app, runner, limits)
+    _add_pages(app)
+    return app
+
+
+def _add_error_handlers(app: FastAPI, limits: Limits) -> None:
+    """Every error becomes a JSON body ``{error, kind, detail}`` with its status: library
+    errors 4xx, a time limit or a full queue 503, a bug 500 (logged)."""
     def _time_limit() -> JSONResponse:
         return _error(
             503,
@@ -391,7 +399,9 @@ def create_app(
             503, "the server is busy with other long requests; try again in a moment", "Busy"
         )
 
-    # -- API ------------------------------------------------------------------------------
+
+def _add_api(app: FastAPI, runner: _Runner, limits: Limits) -> None:
+    """The JSON endpoints; work that may be long runs in the runner's worker processes."""
     @app.get("/api/meta", tags=["info"])
     def meta() -> dict[str, Any]:
         """Built-in word lists, registered strategies and the request limits."""
@@ -482,7 +492,9 @@ def create_app(
         )
         return result
 
-    # -- pages ------------------------------------------------------------------------------
+
+def _add_pages(app: FastAPI) -> None:
+    """The HTML pages of :data:`PAGES` and the static files they load."""
     nav = "".join(f'<a href="{route}">{title}</a>' for route, (title, _) in PAGES.items())
     layout = (STATIC / "layout.html").read_text("utf-8").replace("@NAV@", nav)
 
@@ -501,7 +513,6 @@ def create_app(
     for route, (title, name) in PAGES.items():
         app.add_api_route(route, _page(title, name), methods=["GET"], include_in_schema=False)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    return app
 
 
 def _compare(
