@@ -8,9 +8,10 @@ For every guess it reports
 
 * the candidates before and after;
 * **skill**: the guess's entropy (bits) and expected remaining candidates,
-  next to the best of all the guesses that were legal at that point
-  (``skill`` = 100 * entropy / best entropy; with one candidate left the only
-  good guess is that candidate, so skill is 100 or 0);
+  next to the best of all the guesses that were legal at that point, as the
+  ``entropy`` and ``expected-size`` strategies rank them (``skill`` = 100 *
+  entropy / best entropy; with one candidate left the only good guess is that
+  candidate, so skill is 100 or 0);
 * **luck**: where the actual outcome falls among the outcomes the guess
   could have had.  ``luck`` is the probability that the answer would have
   left *more* candidates than it did, plus half the probability of leaving
@@ -29,6 +30,7 @@ For every guess it reports
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 from collections.abc import Sequence
@@ -40,7 +42,7 @@ import numpy as np
 from .errors import InconsistentFeedbackError, InvalidPatternError, InvalidWordError, WordlelabError
 from .feedback import all_green, format_pattern, n_patterns, parse_pattern
 from .state import State, Step
-from .strategies.base import Strategy, get_strategy, order_by
+from .strategies.base import Strategy, get_strategy
 from .table import pattern_table
 from .types import FloatArray, PatternTable
 from .words import WordList
@@ -278,10 +280,12 @@ def review_game(
     npat = n_patterns(L)
     state = State.initial(words, table, hard=hard, rule=rule, weights=weights)
     reviews: list[GuessReview] = []
-    from .kernels import partition_stats
+    # the best guesses by information (prior-weighted when weights are given) and by
+    # expected remaining (always a count), as those registered strategies rank them
+    by_entropy, by_expected = get_strategy("entropy"), get_strategy("expected-size")
 
     for turn, (g, p) in enumerate(zip(ids, pats, strict=True), start=1):
-        candidates, legal = state.candidates, state.legal
+        candidates = state.candidates
         n = len(candidates)
         row = np.asarray(table[g, candidates], dtype=np.int64)
         counts = np.bincount(row, minlength=npat)
@@ -305,26 +309,14 @@ def review_game(
         k = 0 if p == win else len(after)
         luck = float(prob[size > k].sum() + 0.5 * prob[size == k].sum())
 
-        guesses_now = legal if len(legal) else state.candidate_guesses
-        _parts, _largest, sumsq, ent = partition_stats(table, guesses_now, candidates, npat)
-        if weights is not None:
-            from .kernels import partition_stats_weighted
-
-            ent = partition_stats_weighted(
-                table, guesses_now, candidates, weights[candidates], npat
-            )[3]
-        best_e = int(guesses_now[order_by(state, guesses_now, [-np.round(ent, 9)])[0]])
-        exp_all = sumsq / n
-        best_x = int(guesses_now[order_by(state, guesses_now, [exp_all])[0]])
-        best_entropy = float(ent.max())
+        best_e = by_entropy.rank(state, 1)[0]
+        best_x = by_expected.rank(dataclasses.replace(state, weights=None), 1)[0]
+        best_entropy = best_e.stats["entropy"]
         if n == 1:
             skill = 100.0 if words.answer_to_allowed[candidates[0]] == g else 0.0
         else:
             skill = 100.0 * max(0.0, min(1.0, entropy / best_entropy)) if best_entropy > 0 else 100.0
-        if source == "entropy" and weights is None:
-            suggestion = words.allowed[best_e]  # the entropy strategy's own ranking, computed above
-        else:
-            suggestion = words.allowed[strat.choose(state)]
+        suggestion = best_e.word if source == "entropy" else words.allowed[strat.choose(state)]
         reviews.append(
             GuessReview(
                 turn=turn,
@@ -338,9 +330,9 @@ def review_game(
                 bits_gained=math.log2(n / max(k, 1)),
                 expected=expected,
                 best_entropy=best_entropy,
-                best_entropy_guess=words.allowed[best_e],
-                best_expected=float(exp_all.min()),
-                best_expected_guess=words.allowed[best_x],
+                best_entropy_guess=best_e.word,
+                best_expected=best_x.stats["expected"],
+                best_expected_guess=best_x.word,
                 skill=skill,
                 luck=luck,
                 suggestion=suggestion,
