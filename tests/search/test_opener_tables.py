@@ -1,0 +1,109 @@
+"""The committed all-opener tables (docs/openers/*.tsv) against the C++ reference's
+published values, and a few rows re-derived by the search.
+
+Each table was made by ``wordlelab openers --all --exact --upper U --tsv FILE``
+(docs/optimal.md): one row per allowed guess, ``exact`` 1 for an exact total
+(or ``inf``: no tree finds every answer within six guesses), 0 for a proven
+lower bound above ``U``.  The reference's results are read from
+``../shared/peers/alex1770-wordle/`` next to this checkout.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from wordlelab import load_wordlist, pattern_table
+from wordlelab.search import Solver
+from wordlelab.search._core import INF
+
+ROOT = Path(__file__).resolve().parents[2]
+TABLES = ROOT / "docs" / "openers"
+PEER = ROOT.parent / "shared" / "peers" / "alex1770-wordle"
+
+#: table -> (our list, hard, the --upper it was made with, published file, total column)
+SPECS = {
+    "original-normal": ("original", False, 7950, "normal.top105.proven", 1),
+    "original-hard": ("original", True, 8152, "hard.top101.proven", 1),
+    "nyt-normal": ("nyt", False, 7913, "results_easy_nyt20220830", 2),
+    "nyt-hard": ("nyt", True, 8127, "results_hard_nyt20220830", 2),
+}
+#: rows re-derived from scratch in every run: the best opener and two cheap refutations
+REDERIVE = ["salet", "tarse", "pucka", "glazy"]
+PRESENT = sorted(p.stem for p in TABLES.glob("*.tsv"))
+
+
+def _read(path: Path) -> list[tuple[str, float, int]]:
+    lines = path.read_text("utf-8").splitlines()
+    assert lines[0] == "word\ttotal\texact"
+    rows = []
+    for line in lines[1:]:
+        word, total, exact = line.split("\t")
+        rows.append((word, math.inf if total == "inf" else float(int(total)), int(exact)))
+    return rows
+
+
+def _published(name: str) -> dict[str, float]:
+    _, _, _, file, col = SPECS[name]
+    path = PEER / file
+    if not path.exists():
+        pytest.skip(f"the reference's published results are not at {path}")
+    out = {}
+    for line in path.read_text().splitlines():
+        parts = line.split()
+        if parts:
+            t = int(parts[col])
+            out[parts[0]] = math.inf if t >= 1_000_000_000 else float(t)
+    return out
+
+
+def test_the_headline_table_is_committed() -> None:
+    assert "original-normal" in PRESENT
+
+
+@pytest.mark.parametrize("name", PRESENT)
+def test_table_matches_the_reference(name: str) -> None:
+    assert name in SPECS, f"unexpected table {name}.tsv"
+    words_name, _, upper, _, _ = SPECS[name]
+    words = load_wordlist(words_name)
+    rows = _read(TABLES / f"{name}.tsv")
+    assert sorted(w for w, _, _ in rows) == sorted(words.allowed)  # every opener once
+    assert rows == sorted(rows, key=lambda r: (r[1], r[0]))
+    published = _published(name)
+    mine = {w: (t, e) for w, t, e in rows}
+    for w, t, e in rows:
+        if e == 1 and not math.isinf(t):
+            assert t <= upper, f"{w}: exact total {t} above --upper {upper}"
+        if e == 0:
+            assert t > upper, f"{w}: lower bound {t} not above --upper {upper}"
+        if w in published:
+            if e == 1:
+                assert t == published[w], f"{w}: {t} but the reference has {published[w]}"
+            else:
+                assert t <= published[w], f"{w}: bound {t} above the reference's total {published[w]}"
+    for w, t in published.items():  # every opener the reference puts at or below U is exact here
+        if t <= upper:
+            assert mine[w] == (t, 1), f"{w}: reference {t}, table {mine[w]}"
+
+
+@pytest.mark.parametrize("name", PRESENT)
+def test_rows_rederived(name: str) -> None:
+    words_name, hard, upper, _, _ = SPECS[name]
+    words = load_wordlist(words_name)
+    table = pattern_table(words)
+    mine = {w: (t, e) for w, t, e in _read(TABLES / f"{name}.tsv")}
+    for w in REDERIVE:
+        if w not in words.allowed_index:
+            continue
+        solver = Solver(words, table, hard=hard)
+        v = solver.value(np.arange(len(words.answers)), guess=solver.check_start(w), beta=upper + 1)
+        t, e = mine[w]
+        if v >= INF:
+            assert math.isinf(t) and e == 1
+        elif v <= upper:
+            assert (float(v), 1) == (t, e)
+        else:  # both proven bounds above U; shared memos may make the table's stronger
+            assert e == 0 and t > upper
