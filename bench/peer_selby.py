@@ -189,7 +189,7 @@ def refute_cases(sample: int, seed: int) -> list[Case]:
     import numpy as np
 
     from wordlelab import load_wordlist, pattern_table
-    from wordlelab.search.openers import greedy_scores
+    from wordlelab.search import greedy_scores
 
     words = load_wordlist("original")
     table = pattern_table(words)

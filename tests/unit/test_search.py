@@ -10,7 +10,7 @@ import pytest
 
 from wordlelab import WordList, load_wordlist, pattern_table
 from wordlelab.feedback import all_green
-from wordlelab.search import Solver, read_tree, verify_tree, write_tree
+from wordlelab.search import Solver, read_header, read_tree, verify_tree, write_tree
 from wordlelab.search._core import INF, hard_filter, set_hash
 from wordlelab.state import Step, hard_mode_legal
 
@@ -159,6 +159,9 @@ def test_tree_file_round_trip(tmp_path, small_words: WordList, suffix: str, hard
     tree, head = read_tree(path, small_words)
     v = verify_tree(tree, table, head)
     assert v.stats == st and st.total == result.total and tree.hard == hard and tree.proven
+    # the header alone, without parsing the tree, says the same
+    alone = read_header(path.read_text("utf-8"))
+    assert alone == head and str(alone["words"]) == small_words.name
 
 
 def test_verify_rejects_tampering(tmp_path, small_words: WordList) -> None:

@@ -18,6 +18,7 @@ from ..search import (
     Solver,
     exact_openers,
     greedy_scores,
+    read_header,
     read_tree,
     verify_tree,
     write_tree,
@@ -184,17 +185,7 @@ def _tree_text(file: Path) -> str:
 
 def _peek_words(text: str) -> str:
     """The list named in a tree file's header (``original`` when it names none)."""
-    import json
-
-    if text.lstrip().startswith("{"):
-        try:
-            return str(json.loads(text).get("words", "original"))
-        except (ValueError, AttributeError):
-            return "original"
-    for line in text.splitlines():
-        if line.startswith("# words:"):
-            return line.split()[2]
-    return "original"
+    return str(read_header(text).get("words", "original"))
 
 
 @app.command()

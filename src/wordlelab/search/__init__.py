@@ -8,7 +8,7 @@
 
 from .openers import ExactJob, OpenerResult, ResultStore, exact_openers, greedy_scores
 from .solver import DEFAULT_MAX_GUESSES, SearchError, SearchResult, Solver
-from .tree import Node, Tree, TreeFileError, TreeStats, read_tree, verify_tree, write_tree
+from .tree import Node, Tree, TreeFileError, TreeStats, read_header, read_tree, verify_tree, write_tree
 
 __all__ = [
     "DEFAULT_MAX_GUESSES",
@@ -24,6 +24,7 @@ __all__ = [
     "TreeStats",
     "exact_openers",
     "greedy_scores",
+    "read_header",
     "read_tree",
     "verify_tree",
     "write_tree",

@@ -25,10 +25,10 @@ from typing import Any
 import numpy as np
 
 from ..errors import WordlelabError
-from ..feedback import n_patterns
 from ..procs import die_with_parent
-from ..types import IndexArray, PatternTable
 from ..words import WordList
+from .greedy import greedy_scores
+from .solver import Solver
 
 __all__ = [
     "ExactJob",
@@ -38,37 +38,6 @@ __all__ = [
     "greedy_scores",
     "solve_opener",
 ]
-
-
-def greedy_scores(
-    words: WordList, table: PatternTable, pool: IndexArray, candidates: IndexArray
-) -> tuple[IndexArray, dict[str, np.ndarray]]:
-    """Order ``pool`` (allowed indices) by the search's first bound, then sum of squares.
-
-    Returns ``(ordered guesses, stats)`` where ``stats`` (aligned with the
-    ordered guesses) holds ``bound`` (``3n - parts - [guess is a candidate]``:
-    a lower bound on the total guesses of a tree opening with it, when at
-    least three guesses are allowed), ``parts``, ``largest``, ``sumsq`` and
-    ``entropy``.
-    """
-    from ..kernels import partition_stats
-
-    pool = np.asarray(pool, dtype=np.int64)
-    parts, largest, sumsq, entropy = partition_stats(table, pool, candidates, n_patterns(words.length))
-    n = len(candidates)
-    is_cand = np.zeros(len(words.allowed), dtype=bool)
-    is_cand[words.answer_to_allowed[candidates]] = True
-    c = is_cand[pool].astype(np.int64)
-    bound = 3 * n - parts - c
-    order = np.lexsort((pool, sumsq, bound))
-    stats = {
-        "bound": bound[order],
-        "parts": parts[order],
-        "largest": largest[order],
-        "sumsq": sumsq[order],
-        "entropy": entropy[order],
-    }
-    return pool[order], stats
 
 
 @dataclass(frozen=True)
@@ -109,10 +78,10 @@ class OpenerResult:
 MEMO_LIMIT = 20_000_000
 
 
-_SOLVERS: dict[str, Any] = {}
+_SOLVERS: dict[str, Solver] = {}
 
 
-def _worker_solver(job: ExactJob):  # type: ignore[no-untyped-def]
+def _worker_solver(job: ExactJob) -> Solver:
     """One solver per configuration per worker process, so its memo (exact
     values and proven bounds) is reused by every opener that worker computes.
 
@@ -124,7 +93,6 @@ def _worker_solver(job: ExactJob):  # type: ignore[no-untyped-def]
     solver = _SOLVERS.get(job.key)
     if solver is None:
         from ..table import pattern_table
-        from .solver import Solver
 
         while len(_SOLVERS) >= 2:
             _SOLVERS.pop(next(iter(_SOLVERS)))

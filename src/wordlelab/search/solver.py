@@ -19,6 +19,7 @@ from ..feedback import all_green, n_patterns
 from ..state import Step, hard_mode_legal
 from ..types import IndexArray, PatternTable
 from ..words import WordList
+from .greedy import greedy_scores
 from .tree import Node, Tree, TreeStats
 
 __all__ = ["DEFAULT_MAX_GUESSES", "SearchError", "SearchResult", "Solver"]
@@ -340,8 +341,6 @@ class Solver:
             if cutoff <= total < inf:
                 return self._refuted(start, total, upper, time.perf_counter() - t0)
         else:
-            from .openers import greedy_scores
-
             order, _ = greedy_scores(self.words, self.table, self.pool, all_cands)
             best_total, g = cutoff, -1
             least_bound = inf

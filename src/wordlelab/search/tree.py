@@ -212,6 +212,26 @@ def _parse_header_line(line: str, head: dict[str, Any]) -> None:
             i += 1
 
 
+def read_header(text: str) -> dict[str, Any]:
+    """The header fields of a tree file's text, either format, without reading
+    the tree (``{}`` when there are none or the JSON is malformed; :func:`read_tree`
+    reports malformed files)."""
+    if text.lstrip().startswith("{"):
+        try:
+            data = json.loads(text)
+        except ValueError:
+            return {}
+        return _json_head(data) if isinstance(data, dict) else {}
+    head: dict[str, Any] = {}
+    for raw in text.splitlines():
+        line = raw.strip()
+        if line.startswith("#"):
+            _parse_header_line(line, head)
+        elif line:
+            break
+    return head
+
+
 def read_tree(path: str | Path, words: WordList) -> tuple[Tree, dict[str, Any]]:
     """Parse a tree file of either format against ``words``.
 
@@ -308,8 +328,14 @@ def _read_json(text: str, words: WordList, source: str) -> tuple[Tree, dict[str,
             node.children[p] = build(child, f"{where} {obj['guess']} {pat}")
         return node
 
-    head = {k: v for k, v in data.items() if k != "tree"}
+    if not isinstance(data, dict):
+        raise TreeFileError(f"{source}: not a tree (a JSON object with 'tree')")
+    head = _json_head(data)
     return _header_tree(words, build(data.get("tree"), ""), head), head
+
+
+def _json_head(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in data.items() if k != "tree"}
 
 
 # -- verifying ----------------------------------------------------------------
