@@ -128,12 +128,14 @@ def _solve(
     cands, legal, path, legal_hash, d, beta, forced, table, by_answer, memo, hard, codes,
     letter_counts, ans2allowed, max_parts, ends, n_patterns, beam, stats,
 ):  # pragma: no cover - compiled
-    """See the module docstring for the contract.  In hard mode ``path`` is
-    ``(prev_g, prev_p, greens, mins, base_hash)``: with ``prev_g >= 0``,
-    ``legal`` is the parent's set and this node's is it filtered by that hint
-    (done only if the memo cannot answer); ``greens``/``mins`` are this
-    node's rule and ``legal_hash == rule_hash(base_hash, greens, mins)``.  ``table: uint8[G, A]`` and
-    its transpose ``by_answer: uint8[A, G]``; ``ans2allowed: int64[A]``;
+    """See the module docstring for the contract.
+
+    In hard mode ``path`` is ``(prev_g, prev_p, greens, mins, base_hash)``:
+    with ``prev_g >= 0``, ``legal`` is the parent's set and this node's is it
+    filtered by that hint (done only if the memo cannot answer);
+    ``greens``/``mins`` are this node's rule and ``legal_hash ==
+    rule_hash(base_hash, greens, mins)``.  ``table: uint8[G, A]`` and its
+    transpose ``by_answer: uint8[A, G]``; ``ans2allowed: int64[A]``;
     ``ends``: the endgame arrays ``(ans_groups, group_pos, ans_codes,
     letter_mask)`` of :func:`wordlelab.search._bounds.endgame_trap`;
     ``forced >= 0`` plays that guess here (the node is then not memoised)."""
@@ -171,7 +173,6 @@ def _solve(
             stats[STAT_TRAP] += 1
             store(memo, key, INF, 0, True)
             return INF
-        floor = 0
         if n - 1 <= max_parts:
             v, g = small_value(cands, d, table, ans2allowed, n_patterns, hard, legal, -1, 0, codes,
                                letter_counts)
@@ -179,8 +180,7 @@ def _solve(
                 stats[STAT_SHORTCUT] += 1
                 store(memo, key, v, g, True)
                 return v
-            floor = 2 * n
-        known_lb = max(known_lb, floor)
+            known_lb = max(known_lb, 2 * n)  # no candidate settles the set at once
         if known_lb >= beta:
             store(memo, key, known_lb, 0, False)
             return known_lb
