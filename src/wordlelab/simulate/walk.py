@@ -102,28 +102,9 @@ def _is_in(sorted_ids: IndexArray, g: int) -> bool:
 
 def endgame_limit(strategy: Strategy) -> int:
     """Up to how many candidates ``strategy`` is known to play the candidate with the
-    lowest allowed index (so the tree walk may skip asking it): 0, 1 or 2.
-
-    A strategy declares it with the class attribute ``endgame_limit``.  The four
-    partition strategies of the core (entropy, expected-size, most-parts, minimax,
-    with or without ``candidates_only``) get 2: with one or two candidates left, a
-    candidate splits them completely (entropy 1 bit, largest bucket 1, expected
-    size 1, 2 parts), no guess does better, and their tie-break prefers candidates,
-    then the lower index.  ``tests/strategies`` checks the claim for every
-    strategy that makes it, against :meth:`Strategy.choose`.
-    """
-    declared = getattr(strategy, "endgame_limit", None)
-    if declared is not None:
-        return int(declared)
-    from ..strategies._information import PartitionStrategy
-
-    core = {"entropy", "expected-size", "most-parts", "minimax"}
-    if isinstance(strategy, PartitionStrategy) and strategy.name in core:
-        from ..strategies.base import strategy_class
-
-        if type(strategy) is strategy_class(strategy.name):
-            return 2
-    return 0
+    lowest allowed index (so the tree walk may skip asking it): 0, 1 or 2, as its
+    class declares (:attr:`Strategy.endgame_limit`)."""
+    return int(type(strategy).endgame_limit)
 
 
 def _single_thread() -> int | None:
@@ -226,7 +207,7 @@ def run_benchmark(
             if turn == 0 and start_id is not None:
                 g = start_id
             elif len(cands) <= shortcut:
-                # proven equal to strat.choose here (see _endgame_limit); saves ~60% of calls
+                # declared equal to strat.choose here (see endgame_limit); saves ~60% of calls
                 g = int(np.min(words.answer_to_allowed[cands]))
                 if not _is_in(legal, g):  # e.g. naive rule in hard mode: ask the strategy
                     g = int(strat.choose(state))
@@ -274,7 +255,7 @@ def run_benchmark(
         opening=opening,
         seconds=seconds,
         max_turns=max_turns,
-        seed=getattr(strat, "seed", None) if strat.randomized else None,
+        seed=strat.seed if strat.randomized else None,
         start=start,
         complete=complete,
         nodes=nodes,

@@ -16,8 +16,17 @@ from .base import Ranked, Strategy, order_by
 
 
 class PartitionStrategy(Strategy):
-    #: name of the stat shown as ``Ranked.score``
+    """Scores every guess by one partition pass: never expensive; ``score_label``
+    names the figure of ``Ranked.stats`` shown as ``Ranked.score``."""
+
+    score_label: ClassVar[str] = "entropy"
+    expensive: ClassVar[bool] = False
+    #: the old name of ``score_label``, kept while the web app still reads it
     score_stat: ClassVar[str] = "entropy"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.score_stat = cls.score_label
 
     def __init__(self, candidates_only: bool = False) -> None:
         self.candidates_only = bool(candidates_only)
@@ -63,5 +72,5 @@ class PartitionStrategy(Strategy):
         for pos in order:
             g = int(guesses[pos])
             row = {k: float(v[pos]) for k, v in stats.items()}
-            out.append(Ranked(g, state.words.allowed[g], row[self.score_stat], row))
+            out.append(Ranked(g, state.words.allowed[g], row[self.score_label], row))
         return out

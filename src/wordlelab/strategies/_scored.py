@@ -52,8 +52,6 @@ def distinct_mask(codes: np.ndarray, alpha: int) -> np.ndarray:
 class ScoredStrategy(Strategy):
     """Play the highest-scoring word of :meth:`pool`; subclasses define :meth:`scores`."""
 
-    #: what ``Ranked.score`` is, for display
-    score_name: ClassVar[str] = "score"
     #: with one candidate left the pool is that candidate, so the tree walk may skip asking
     endgame_limit: ClassVar[int] = 1
     #: scores are compared rounded to this many decimals, so that sums taken in a
@@ -85,7 +83,9 @@ class ScoredStrategy(Strategy):
             )
         )[:top]
         return [
-            Ranked(int(pool[i]), state.words.allowed[int(pool[i])], float(score[i]), {self.score_name: float(score[i])})
+            Ranked(
+                int(pool[i]), state.words.allowed[int(pool[i])], float(score[i]), {self.score_label: float(score[i])}
+            )
             for i in order
         ]
 

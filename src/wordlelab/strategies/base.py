@@ -70,14 +70,37 @@ class Strategy:
     """Base class: subclasses implement :meth:`rank`; :meth:`choose` is its first entry.
 
     ``name`` and ``description`` are set by :func:`register` and the docstring.
-    ``higher_is_better`` says how to read ``Ranked.score`` when shown.
+    The rest of the contract is declared here, as class attributes with their
+    defaults, and overridden by the strategies that differ; the tree walk, the
+    benchmark, the CLI and the web read them and inspect a strategy no other way.
     """
 
     name: ClassVar[str] = ""
     description: ClassVar[str] = ""
+    #: how to read ``Ranked.score`` when shown: True if a higher score is better
     higher_is_better: ClassVar[bool] = True
-    #: True if choices depend on a random seed (the bench then runs trials).
+    #: the figure ``Ranked.score`` holds, as the CLI and the web label it; a strategy
+    #: that also puts it in ``Ranked.stats`` puts it under this key
+    score_label: ClassVar[str] = "score"
+    #: up to how many candidates left (0, 1 or 2) :meth:`choose` is known to play the
+    #: candidate with the lowest allowed index, so the tree walk may skip asking it.
+    #: Checked against :meth:`choose` for every strategy that claims it
+    #: (``tests/strategies``); a subclass that ranks otherwise must declare its own.
+    endgame_limit: ClassVar[int] = 0
+    #: True if ranking one state may take long (anything beyond one partition pass
+    #: over the guesses): the web app then runs it under its time limit
+    expensive: ClassVar[bool] = True
+    #: True if choices depend on a random seed (the bench then runs trials); such a
+    #: strategy takes a ``seed`` option (:func:`register` checks) and keeps it in :attr:`seed`
     randomized: ClassVar[bool] = False
+    #: the seed this instance plays with (``None`` unless :attr:`randomized`)
+    seed: int | None = None
+
+    def tree_ready(self, state: State) -> bool:
+        """Whether :meth:`rank` answers for ``state``'s lists and mode without first
+        building a data structure that takes long (a decision tree): True unless a
+        strategy says otherwise."""
+        return True
 
     def rank(self, state: State, top: int = 5) -> list[Ranked]:
         raise NotImplementedError
@@ -106,6 +129,8 @@ def register(name: str) -> Callable[[S], S]:
     def deco(cls: S) -> S:
         if name in _REGISTRY and _REGISTRY[name] is not cls:
             raise ValueError(f"strategy name {name!r} registered twice")
+        if cls.randomized and "seed" not in inspect.signature(cls.__init__).parameters:
+            raise TypeError(f"strategy {name!r} is randomized but takes no seed option")
         cls.name = name
         doc = (cls.__doc__ or "").strip().splitlines()
         cls.description = doc[0].strip() if doc else ""

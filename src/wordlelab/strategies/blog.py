@@ -55,7 +55,7 @@ class _FrequencyTies(ScoredStrategy):
 class MostPopular(_FrequencyTies):
     """Blog post: the most frequent remaining word (wordfreq Zipf frequency)."""
 
-    score_name: ClassVar[str] = "zipf"
+    score_label: ClassVar[str] = "zipf"
 
     def scores(self, state: State, pool: IndexArray) -> np.ndarray:
         return self._freq(state.words)[pool]
@@ -65,7 +65,7 @@ class MostPopular(_FrequencyTies):
 class LetterPosition(_FrequencyTies):
     """Blog post: remaining word whose letters are most common at their positions."""
 
-    score_name: ClassVar[str] = "positional count"
+    score_label: ClassVar[str] = "positional count"
 
     def scores(self, state: State, pool: IndexArray) -> np.ndarray:
         words = state.words

@@ -48,6 +48,7 @@ class Demarcate(Strategy):
     """Notebook seed's minimax over answers (largest, mean, smallest bucket; opener raise)."""
 
     higher_is_better = False
+    score_label = "largest"
     endgame_limit = 1
 
     def __init__(self, start: Word = "raise", prefilter: bool = True) -> None:

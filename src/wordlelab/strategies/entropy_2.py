@@ -29,6 +29,7 @@ DEFAULT_WIDTH = 10
 class EntropyTwo(Strategy):
     """Two-step lookahead: entropy of a guess plus the best expected follow-up."""
 
+    score_label: ClassVar[str] = "two_step"
     endgame_limit: ClassVar[int] = 2
 
     def __init__(

@@ -10,7 +10,10 @@ from .base import register
 class ExpectedSize(PartitionStrategy):
     """Fewest expected remaining candidates (sum of squared bucket sizes / n)."""
 
-    score_stat = "expected"
+    score_label = "expected"
+    #: with one or two candidates left a candidate splits them completely, no guess
+    #: does better, and the tie-break prefers candidates, then the lower index
+    endgame_limit = 2
     higher_is_better = False
 
     def sort_keys(self, stats: dict[str, np.ndarray]) -> list[np.ndarray]:

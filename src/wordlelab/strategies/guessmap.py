@@ -35,7 +35,7 @@ def guessmap_values(length: int) -> np.ndarray:
 class MeanGuessmap(ScoredStrategy):
     """Guessmap seed: candidate with the smallest mean guessmap (green 0, grey 2)."""
 
-    score_name: ClassVar[str] = "mean guessmap"
+    score_label: ClassVar[str] = "mean guessmap"
     higher_is_better = False
 
     def __init__(self) -> None:

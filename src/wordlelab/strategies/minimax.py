@@ -11,7 +11,10 @@ class Minimax(PartitionStrategy):
     """Smallest worst case: the guess whose largest bucket is smallest; ties by
     fewer expected remaining."""
 
-    score_stat = "largest"
+    score_label = "largest"
+    #: with one or two candidates left a candidate splits them completely, no guess
+    #: does better, and the tie-break prefers candidates, then the lower index
+    endgame_limit = 2
     higher_is_better = False
 
     def sort_keys(self, stats: dict[str, np.ndarray]) -> list[np.ndarray]:

@@ -43,6 +43,7 @@ class Optimal(Strategy):
     """
 
     higher_is_better: ClassVar[bool] = False
+    score_label: ClassVar[str] = "expected guesses"
 
     def __init__(
         self, start: Word | None = None, openers: Annotated[int, AtLeast(1)] = DEFAULT_OPENERS

@@ -27,7 +27,7 @@ PENALTY_TURNS = 2
 class TwoPhase(ScoredStrategy):
     """Repeated-letters seed: repeat-penalised letter counts twice, then positional."""
 
-    score_name: ClassVar[str] = "letter score"
+    score_label: ClassVar[str] = "letter score"
 
     def __init__(self, recount: bool = False) -> None:
         self.recount = bool(recount)
