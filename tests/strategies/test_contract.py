@@ -4,11 +4,16 @@ declarations agree with what the strategy does."""
 
 from __future__ import annotations
 
+import re
 from typing import ClassVar
 
 import pytest
+from typer.testing import CliRunner
 
-from wordlelab import WordList, get_strategy, strategy_names
+from wordlelab import Session, WordList, get_strategy, strategy_names
+from wordlelab.cli import app
+from wordlelab.cli.assistant import figure_columns
+from wordlelab.errors import UnknownStrategyError
 from wordlelab.simulate import endgame_limit, run_benchmark
 from wordlelab.state import State
 from wordlelab.strategies import Ranked, Strategy, register, strategy_class
@@ -78,3 +83,83 @@ def test_tree_ready_defaults_to_true(small_words: WordList) -> None:
     state = State.initial(small_words, pattern_table(small_words))
     assert get_strategy("entropy").tree_ready(state)
     assert Strategy.tree_ready is not strategy_class("optimal").tree_ready
+
+
+KEBAB = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+OLD_NAMES = {
+    "sc_added": "sc-added",
+    "sc_prod": "sc-prod",
+    "sc_sq_added": "sc-sq-added",
+    "sc_sq_prod": "sc-sq-prod",
+    "set_score": "set-score",
+    "in_words": "in-words",
+    "set_in_prod": "set-in-prod",
+    "all_prod": "all-prod",
+}
+
+
+def test_registered_names_are_kebab_case() -> None:
+    names = strategy_names()
+    assert [n for n in names if not KEBAB.fullmatch(n)] == []
+    assert all(strategy_class(n).name == n for n in names)
+
+
+@pytest.mark.parametrize("old, new", sorted(OLD_NAMES.items()))
+def test_old_names_are_aliases_not_listed(old: str, new: str) -> None:
+    assert old not in strategy_names() and new in strategy_names()
+    assert strategy_class(old) is strategy_class(new)
+    strat = get_strategy(old, commons=True)
+    assert strat.name == new and strat.key == f"{new}(commons=True)"
+
+
+def test_an_unknown_name_lists_only_the_registered_names() -> None:
+    with pytest.raises(UnknownStrategyError) as err:
+        strategy_class("sc-nothing")
+    assert "sc-added" in str(err.value) and "sc_added" not in str(err.value)
+
+
+def test_register_refuses_a_name_not_in_kebab_case() -> None:
+    with pytest.raises(ValueError, match="kebab-case"):
+        register("Snake_Name")
+
+
+def test_register_refuses_an_alias_taken_by_another_strategy() -> None:
+    class Other(Strategy):
+        pass
+
+    with pytest.raises(ValueError, match="sc_added"):
+        register("contract-test-other", aliases=["sc_added"])(Other)
+    assert strategy_class("sc_added") is strategy_class("sc-added")
+    assert "contract-test-other" not in strategy_names()
+
+
+def _table_rows(output: str) -> list[list[str]]:
+    """The cells of each body row of a rich table printed by the CLI."""
+    return [[c.strip() for c in line.strip("│ \n").split("│")] for line in output.splitlines() if line.startswith("│")]
+
+
+@pytest.mark.parametrize("name", ["sc-added", "two-phase", "naive", "entropy-2"])
+def test_suggest_shows_the_strategy_own_score(words: WordList, name: str) -> None:
+    """``suggest`` shows the score a strategy sorts on, under its ``score_label``."""
+    runner = CliRunner()
+    r = runner.invoke(app, ["suggest", "-s", name, "--history", "salet:00120", "-n", "3"], env={"COLUMNS": "200"})
+    assert r.exit_code == 0, r.output
+    header = next(line for line in r.output.splitlines() if line.startswith("┃"))
+    assert strategy_class(name).score_label in header
+    session = Session(words)
+    session.play("salet", "00120")
+    expect = session.suggest(get_strategy(name), 3)
+    rows = _table_rows(r.output)
+    assert [row[1] for row in rows] == [e.word for e in expect]
+    for row, e in zip(rows, expect, strict=True):
+        assert "-" not in row
+        assert float(row[2]) == pytest.approx(e.score, abs=1e-3)
+
+
+def test_figure_columns() -> None:
+    plain = [Ranked(0, "aaaaa", 2.0, {"zipf": 2.0})]
+    assert figure_columns("zipf", plain) == ["zipf"]
+    full = [Ranked(0, "aaaaa", 2.0, {"entropy": 2.0, "expected": 1.0, "parts": 3.0, "largest": 1.0})]
+    assert figure_columns("entropy", full) == ["entropy", "expected", "parts", "largest"]
+    assert figure_columns("two_step", full) == ["two_step", "entropy", "expected", "parts", "largest"]
+    assert figure_columns("largest", plain) == ["largest"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Annotated
 
@@ -56,6 +57,26 @@ def ranked_json(r: Ranked) -> dict[str, object]:
     return {"guess": r.word, "score": r.score, **r.stats}
 
 
+#: the partition figures shown for every guess that has them (``Ranked.stats`` keys)
+FIGURES = ("entropy", "expected", "parts", "largest")
+#: figures that are counts, shown without decimals
+_COUNTS = ("parts", "largest")
+
+
+def figure_columns(score_label: str, ranked: list[Ranked]) -> list[str]:
+    """The figure columns of a suggestion table: the strategy's own score first (unless
+    it is one of :data:`FIGURES`), then each of :data:`FIGURES` that some guess carries or
+    that is the score."""
+    own = [] if score_label in FIGURES else [score_label]
+    return own + [k for k in FIGURES if k == score_label or any(k in r.stats for r in ranked)]
+
+
+def _figure(value: float | None, whole: bool) -> str:
+    if value is None or math.isnan(value):
+        return "-"
+    return f"{value:.0f}" if whole else f"{value:.3f}"
+
+
 def _show(session: Session, strat: Strategy, top: int) -> None:
     n = len(session.candidates)
     if session.solved:
@@ -69,17 +90,23 @@ def _show(session: Session, strat: Strategy, top: int) -> None:
     table = Table(title=f"best next guesses ({strat.key})", title_justify="left")
     table.add_column("#", justify="right")
     table.add_column("guess")
-    for col in ("entropy", "expected", "parts", "largest"):
+    label = type(strat).score_label
+    columns = figure_columns(label, ranked)
+    for col in columns:
         table.add_column(col, justify="right")
     table.add_column("could win")
     cands = set(session.candidate_words)
-    for i, r in enumerate(ranked, 1):
-        s = r.stats
+    rows = [[r.stats.get(col, r.score if col == label else None) for col in columns] for r in ranked]
+    # counts, and a score of the strategy's own that is whole in every row, show no decimals
+    counts = [
+        col in _COUNTS or (col not in FIGURES and all(v is None or float(v).is_integer() for v in values))
+        for col, values in zip(columns, zip(*rows, strict=True), strict=True)
+    ]
+    for i, (r, row) in enumerate(zip(ranked, rows, strict=True), 1):
         table.add_row(
             str(i),
             r.word,
-            *(f"{s[k]:.3f}" if k in s and k in ("entropy", "expected") else
-              (f"{s[k]:.0f}" if k in s else "-") for k in ("entropy", "expected", "parts", "largest")),
+            *(_figure(v, whole) for v, whole in zip(row, counts, strict=True)),
             "yes" if r.word in cands else "",
         )
     console.print(table)

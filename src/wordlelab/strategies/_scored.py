@@ -91,8 +91,9 @@ class ScoredStrategy(Strategy):
 
 
 def register_all(base: type[Strategy], docs: dict[str, str]) -> None:
-    """Register one subclass of ``base`` per name of ``docs`` (name -> docstring),
-    with ``method = name``.
+    """Register one subclass of ``base`` per method of ``docs`` (method -> docstring),
+    with ``method`` set, under the method's kebab-case name (``sc_added`` as
+    ``sc-added``, the method's own name kept as an alias).
 
     The classes are also set as attributes of ``base``'s module (so they pickle).
     """
@@ -101,8 +102,9 @@ def register_all(base: type[Strategy], docs: dict[str, str]) -> None:
     from .base import register
 
     module = sys.modules[base.__module__]
-    for name, doc in docs.items():
-        cls_name = base.__name__ + "_" + name.replace("-", "_").title().replace("_", "")
-        cls = type(cls_name, (base,), {"method": name, "__doc__": doc})
+    for method, doc in docs.items():
+        name = method.replace("_", "-")
+        cls_name = base.__name__ + "_" + method.title().replace("_", "")
+        cls = type(cls_name, (base,), {"method": method, "__doc__": doc})
         cls.__module__ = base.__module__
-        setattr(module, cls_name, register(name)(cls))
+        setattr(module, cls_name, register(name, aliases=[method] if method != name else [])(cls))

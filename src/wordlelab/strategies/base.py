@@ -25,6 +25,7 @@ import importlib
 import inspect
 import math
 import pkgutil
+import re
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -121,20 +122,29 @@ class Strategy:
 
 S = TypeVar("S", bound=type[Strategy])
 _REGISTRY: dict[str, type[Strategy]] = {}
+#: old names still accepted (alias -> registered name); not listed by :func:`strategy_names`
+_ALIASES: dict[str, str] = {}
+#: a registered name: lower-case words joined by hyphens, e.g. ``expected-size``
+_NAME = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 
 
-def register(name: str) -> Callable[[S], S]:
-    """Class decorator: add a strategy to the registry under ``name``."""
+def register(name: str, *, aliases: Sequence[str] = ()) -> Callable[[S], S]:
+    """Class decorator: add a strategy to the registry under ``name`` (kebab-case);
+    ``aliases`` are other names :func:`get_strategy` accepts for it (old names)."""
+    if not _NAME.fullmatch(name):
+        raise ValueError(f"strategy name {name!r} is not kebab-case (e.g. 'expected-size')")
 
     def deco(cls: S) -> S:
-        if name in _REGISTRY and _REGISTRY[name] is not cls:
-            raise ValueError(f"strategy name {name!r} registered twice")
+        for n in (name, *aliases):
+            if _REGISTRY.get(_ALIASES.get(n, n), cls) is not cls:
+                raise ValueError(f"strategy name {n!r} registered twice")
         if cls.randomized and "seed" not in inspect.signature(cls.__init__).parameters:
             raise TypeError(f"strategy {name!r} is randomized but takes no seed option")
         cls.name = name
         doc = (cls.__doc__ or "").strip().splitlines()
         cls.description = doc[0].strip() if doc else ""
         _REGISTRY[name] = cls
+        _ALIASES.update(dict.fromkeys(aliases, name))
         return cls
 
     return deco
@@ -154,9 +164,10 @@ def strategy_names() -> list[str]:
 
 
 def strategy_class(name: str) -> type[Strategy]:
+    """The strategy registered as ``name`` (or under the old name ``name``)."""
     _discover()
     try:
-        return _REGISTRY[name]
+        return _REGISTRY[_ALIASES.get(name, name)]
     except KeyError:
         raise UnknownStrategyError(
             f"unknown strategy {name!r}; choose one of: {', '.join(sorted(_REGISTRY))}"
