@@ -115,18 +115,19 @@ def main() -> None:
     # loaded as a new process would (checksum, parse, replay every answer)
     from wordlelab import Session
     from wordlelab.strategies.optimal import Optimal
+    from wordlelab.strategies.treestore import TreeStore, shipped_tree
 
     state = Session(wl).state
-    opt = Optimal(start="salet")
-    shipped = opt._shipped_tree(state)
+    spec = Optimal(start="salet").tree_spec(state)
+    shipped = shipped_tree(spec)
     if shipped is not None:
-        opt._save_tree(shipped, state)
+        TreeStore().save(spec, shipped, state.table)
 
         def tree_load() -> None:
             cachefile._VERIFIED.clear()
-            assert Optimal(start="salet")._cached_tree(state) is not None
+            assert TreeStore(shipped=False).load(spec, state.table) is not None
 
-        size = opt._tree_path(state).stat().st_size / 1e3
+        size = spec.path().stat().st_size / 1e3
         ms = best(tree_load, args.repeat) * 1000
         print(f"cached optimal tree ({size:.0f} KB) checked and loaded, best of {args.repeat}: {ms:.1f} ms")
 

@@ -20,6 +20,12 @@ Hashing costs about 16 ms for the 30 MB table of the original lists; a file
 is hashed once per process (:data:`_VERIFIED` remembers the device, inode,
 size and modification time of each file that passed), so later loads cost a
 ``stat`` and the memory map.
+
+This module is the one place that knows the cache: its directory
+(:func:`cache_dir`), how files and keys are named after the word lists
+(:func:`short_digest`, :func:`versioned_key`, :func:`cache_path`), the atomic
+write (:func:`atomic_write`) and the verified loads.  The pattern tables, the
+prior weights, the opening book and the optimal trees all go through it.
 """
 
 from __future__ import annotations
@@ -36,17 +42,22 @@ from pathlib import Path
 from typing import IO, Any
 
 import numpy as np
+from platformdirs import user_cache_dir
 
 __all__ = [
     "CacheDamage",
     "atomic_write",
+    "cache_dir",
+    "cache_path",
     "file_sha256",
     "load_array",
     "notice",
     "read_regular",
     "read_verified",
     "save_array",
+    "short_digest",
     "sidecar_path",
+    "versioned_key",
     "write_verified",
 ]
 
@@ -57,6 +68,18 @@ SUM_FORMAT = 1
 #: sidecars are one short line; anything longer is damaged
 SUM_LIMIT = 4096
 
+#: characters of a word list's sha256 that name its cache files, keys and tree headers
+SHORT_DIGEST = 20
+
+def _read_umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+#: new files get the mode an ordinary ``open`` would give them (temporary files are 0600)
+_FILE_MODE = 0o666 & ~_read_umask()
+
 #: (path, key, device, inode, size, mtime, ctime) of the files verified in this process
 _VERIFIED: set[tuple[str, str, int, int, int, int, int]] = set()
 
@@ -64,6 +87,30 @@ _VERIFIED: set[tuple[str, str, int, int, int, int, int]] = set()
 class CacheDamage(Exception):
     """A cache file cannot be trusted: not a regular file, unreadable, missing its
     checksum, built for other inputs, not matching its checksum or out of range."""
+
+
+def cache_dir() -> Path:
+    """Where wordlelab keeps derived files (``WORDLELAB_CACHE_DIR`` or the user cache dir)."""
+    env = os.environ.get("WORDLELAB_CACHE_DIR")
+    return Path(env) if env else Path(user_cache_dir("wordlelab", appauthor=False))
+
+
+def short_digest(digest: str) -> str:
+    """The prefix of a word list's sha256 that names what was built for it."""
+    return digest[:SHORT_DIGEST]
+
+
+def versioned_key(digest: str, *parts: object) -> str:
+    """``SHORT|part|...``: a key for what was built for the word lists of sha256
+    ``digest`` and ``parts`` (rule, mode, strategy key, code version, ...)."""
+    return "|".join([short_digest(digest), *(str(p) for p in parts)])
+
+
+def cache_path(kind: str, digest: str, *parts: object, suffix: str, folder: str = "") -> Path:
+    """``cache_dir()/[folder/]KIND-SHORT-part-....SUFFIX``: the file of a ``kind`` of
+    artifact built for the lists of sha256 ``digest`` and ``parts``."""
+    name = "-".join([kind, short_digest(digest), *(str(p) for p in parts)]) + suffix
+    return cache_dir() / folder / name if folder else cache_dir() / name
 
 
 def notice(what: str, path: Path, reason: str) -> None:
@@ -154,6 +201,7 @@ def _write_tmp(path: Path, write: Callable[[IO[bytes]], object]) -> tuple[str, s
         "w+b", dir=path.parent, prefix=path.name + ".", suffix=".tmp", delete=False
     ) as fh:
         try:
+            os.fchmod(fh.fileno(), _FILE_MODE)
             write(fh)
             fh.flush()
             os.fsync(fh.fileno())

@@ -21,10 +21,15 @@ Users type patterns in many forms; :func:`parse_pattern` accepts all of them:
   ``-``, ``_`` or ``w`` grey);
 * share-grid emoji ``🟩🟨⬛⬛🟩`` (⬛/⬜ grey, 🟨 yellow, 🟩 green) and the
   high-contrast palette (🟧 green, 🟦 yellow).
+
+A move (a word played and its colours) is typed as ``salet 00120``,
+``salet:gy..g`` or ``salet=🟩⬛...``; a history is moves separated by commas or
+semicolons (:func:`parse_move`, :func:`parse_history`).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from enum import IntEnum
 from typing import Literal
@@ -42,6 +47,8 @@ __all__ = [
     "feedback_naive",
     "format_pattern",
     "n_patterns",
+    "parse_history",
+    "parse_move",
     "parse_pattern",
 ]
 
@@ -202,6 +209,35 @@ def parse_pattern(text: str, length: int = 5) -> Pattern:
             f"give one mark per letter, {_EXAMPLE}"
         )
     return encode(marks)
+
+
+_MOVE = re.compile(r"^\s*([^\s:=]+)\s*[\s:=]\s*(.+?)\s*$")
+
+
+def parse_move(text: str) -> tuple[str, str]:
+    """Split a typed move into the word and the pattern text, both as typed.
+
+    ``"salet 00120"``, ``"salet:gy..g"`` and ``"salet=🟩⬛🟨⬛⬛"`` give
+    ``("salet", "00120")`` and so on; the pattern is left for
+    :func:`parse_pattern` (or :meth:`Session.play <wordlelab.Session.play>`).
+    Text that is not a word and a pattern raises :class:`InvalidPatternError`.
+    """
+    m = _MOVE.match(text)
+    if not m:
+        raise InvalidPatternError(
+            f"{text.strip()!r}: type the word you played and its colours, e.g. 'salet 00120' "
+            "or 'salet:gy..g'"
+        )
+    return m.group(1), m.group(2)
+
+
+def parse_history(text: str) -> list[tuple[str, str]]:
+    """``"salet:00120,drone:22202"`` -> ``[("salet", "00120"), ("drone", "22202")]``.
+
+    Moves are separated by commas or semicolons; empty parts are skipped, so
+    ``""`` is the empty history.  Each move is read by :func:`parse_move`.
+    """
+    return [parse_move(part) for part in re.split(r"[,;]", text) if part.strip()]
 
 
 def format_pattern(pattern: Pattern, length: int = 5, style: PatternStyle = "digits") -> str:

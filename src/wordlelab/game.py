@@ -7,10 +7,11 @@ applied only if valid, so a refused move leaves everything as it was.
 
 from __future__ import annotations
 
-import json
+import hashlib
 
 import numpy as np
 
+from .cachefile import versioned_key
 from .errors import (
     GameOverError,
     HardModeError,
@@ -20,6 +21,7 @@ from .errors import (
     WordListError,
 )
 from .feedback import Pattern, all_green, format_pattern, n_patterns, parse_pattern
+from .openings import OPENING_TOP, OpeningBook
 from .state import State, Step
 from .strategies.base import Ranked, Strategy, get_strategy
 from .table import pattern_table
@@ -29,8 +31,6 @@ from .words import WordList, load_wordlist
 __all__ = ["DEFAULT_STRATEGY", "OPENING_TOP", "Game", "Session"]
 
 DEFAULT_STRATEGY = "entropy"
-#: how many ranked openers are cached per (lists, strategy, mode)
-OPENING_TOP = 10
 
 
 class Session:
@@ -38,6 +38,11 @@ class Session:
 
     Tell it each guess you played and the colours you saw (:meth:`play`); ask
     it for the best next guesses (:meth:`suggest`); :meth:`undo` steps back.
+
+    ``openings`` is where :meth:`suggest` finds and keeps the first turn's
+    ranking: by default an :class:`~wordlelab.openings.OpeningBook` that reads the
+    shipped book and the user's book in the cache directory and adds to the latter;
+    ``OpeningBook(persist=False)`` reads and writes no cache file.
     """
 
     def __init__(
@@ -48,8 +53,10 @@ class Session:
         rule: str = "official",
         table: PatternTable | None = None,
         weights: FloatArray | None = None,
+        openings: OpeningBook | None = None,
     ) -> None:
         self.words = words if words is not None else load_wordlist()
+        self.openings = openings if openings is not None else OpeningBook()
         self.hard = hard
         self.rule = rule
         self.weights = _check_weights(weights, len(self.words.answers))
@@ -141,15 +148,15 @@ class Session:
     def suggest(self, strategy: Strategy | str | None = None, top: int = 5) -> list[Ranked]:
         """The ``top`` best next guesses by ``strategy`` (default: entropy).
 
-        The opening of a deterministic strategy is looked up in a cache (shipped
-        for the built-in lists, else written to the user cache on first use).
+        The opening of a deterministic strategy comes from :attr:`openings`
+        (shipped for the built-in lists, else ranked once and kept there).
         """
         if isinstance(top, bool) or not isinstance(top, int | np.integer) or top < 1:
             raise InvalidOptionError(f"top must be a whole number of at least 1, not {repr(top)[:40]}")
         top = int(top)
         strat = _strategy(strategy)
         if not self.history and not strat.randomized and top <= OPENING_TOP:
-            return _cached_opening(self, strat)[:top]
+            return self.openings.opening(_opening_key(self, strat), strat, self.state)[:top]
         return strat.rank(self.state, top)
 
 
@@ -223,41 +230,13 @@ def _check_weights(weights: FloatArray | None, n: int) -> FloatArray | None:
 
 
 def _opening_key(session: Session, strat: Strategy) -> str:
+    """The book key of ``strat``'s opening in ``session``: lists, rule, mode, strategy
+    key and, in prior mode, a hash of the weights."""
     mode = "hard" if session.hard else "normal"
-    key = f"{session.words.digest[:20]}|{session.rule}|{mode}|{strat.key}"
+    key = versioned_key(session.words.digest, session.rule, mode, strat.key)
     if session.weights is not None:
-        import hashlib
-
         key += "|w" + hashlib.sha256(session.weights.tobytes()).hexdigest()[:16]
     return key
-
-
-def _shipped_openings() -> dict[str, list[list[object]]]:
-    from importlib import resources
-
-    try:
-        text = resources.files("wordlelab.data").joinpath("openings.json").read_text("utf-8")
-        data: dict[str, list[list[object]]] = json.loads(text)
-        return data
-    except (FileNotFoundError, ValueError):
-        return {}
-
-
-def _cached_opening(session: Session, strat: Strategy) -> list[Ranked]:
-    """The opening from the shipped book, else the user's (:mod:`wordlelab.openings`,
-    verified entry by entry), else ranked now and added to the user's book."""
-    from . import openings
-
-    key = _opening_key(session, strat)
-    shipped = _shipped_openings().get(key)
-    found = openings.parse_ranked(shipped, session.words) if shipped is not None else None
-    if found is None:
-        found = openings.lookup(key, session.words)
-    if found is not None:
-        return found
-    ranked = strat.rank(session.state, OPENING_TOP)
-    openings.store(key, ranked)
-    return ranked
 
 
 def opening_entry(session: Session, strat: Strategy) -> tuple[str, list[list[object]]]:

@@ -33,11 +33,10 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from .cachefile import CacheDamage, load_array, notice
+from .cachefile import CacheDamage, cache_path, load_array, notice, save_array
 from .errors import WordListError
 from .state import State
 from .strategies.base import Ranked, Strategy, get_strategy
-from .table import atomic_save, cache_dir
 from .types import FloatArray
 from .words import WordList, load_wordlist
 
@@ -121,7 +120,7 @@ def prior_wordlist(
     check_language(lang)  # before the cache: a bad code fails even if a file matches
     everything = WordList(f"{wl.name}+prior", wl.allowed, wl.allowed)
     tag = hashlib.sha256(f"{lang}|{center!r}|{width!r}".encode()).hexdigest()[:12]
-    path = cache_dir() / f"prior-{everything.digest[:20]}-{tag}.npy"
+    path = cache_path("prior", everything.digest, tag, suffix=".npy")
     key = f"prior|{everything.digest}|{lang}|{center!r}|{width!r}"
     if os.path.lexists(path):
         try:
@@ -134,7 +133,7 @@ def prior_wordlist(
             notice("prior weights", path, str(exc))
     weights = frequency_weights(everything.answers, center=center, width=width, lang=lang)
     with contextlib.suppress(OSError):  # a cache that cannot be written: computed every time
-        atomic_save(path, weights, key)
+        save_array(path, key, weights)
     return everything, weights
 
 

@@ -184,8 +184,7 @@ QUICK_OPTIMAL_ANSWERS = 1000
 def optimal_tree_ready(words: WordList, table: PatternTable, *, hard: bool, rule: str) -> bool:
     """Whether the ``optimal`` strategy has its decision tree for these lists, mode and
     rule without searching: in the tree cache on disk or shipped with the package."""
-    strat: Any = get_strategy("optimal")
-    return bool(strat.tree_ready(State.initial(words, table, hard=hard, rule=rule)))
+    return get_strategy("optimal").tree_ready(State.initial(words, table, hard=hard, rule=rule))
 
 
 def _suggester(
@@ -194,10 +193,11 @@ def _suggester(
     """(strategy, its name, why the default is not optimal)."""
     if name is not None:
         return get_strategy(name), name, ""
-    if len(words.answers) <= QUICK_OPTIMAL_ANSWERS or optimal_tree_ready(
-        words, table, hard=hard, rule=rule
+    optimal = get_strategy("optimal")  # the instance that loaded the tree plays from it
+    if len(words.answers) <= QUICK_OPTIMAL_ANSWERS or optimal.tree_ready(
+        State.initial(words, table, hard=hard, rule=rule)
     ):
-        return get_strategy("optimal"), "optimal", ""
+        return optimal, "optimal", ""
     return get_strategy("entropy"), "entropy", (
         f"no optimal tree is cached for list {words.name!r} in {'hard' if hard else 'normal'} "
         "mode (searching one takes 10-60 s; asking for the optimal strategy by name "

@@ -2,11 +2,11 @@
 
 :func:`pattern_table` returns ``table[G, A]`` for a :class:`WordList`, building
 it with the compiled kernel the first time and memory-mapping the cached
-``.npy`` afterwards.  Files live in the user cache directory (override with
-``WORDLELAB_CACHE_DIR``), are keyed by the lists' sha256 and the rule, and are
-written to a temporary file that is renamed into place only once complete.
-Each has a checksum file (:mod:`wordlelab.cachefile`) naming the lists it was
-built for; a file that fails it, or holds out-of-range values, is rebuilt.
+``.npy`` afterwards.  Files live in :func:`~wordlelab.cachefile.cache_dir`
+(override with ``WORDLELAB_CACHE_DIR``), are named by the lists' sha256 and the
+rule, and are written atomically by :mod:`wordlelab.cachefile` with a checksum
+file naming the lists they were built for; a file that fails it, or holds
+out-of-range values, is rebuilt.
 """
 
 from __future__ import annotations
@@ -16,27 +16,20 @@ from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
-from platformdirs import user_cache_dir
 
-from .cachefile import CacheDamage, load_array, notice, save_array
+from .cachefile import CacheDamage, cache_dir, cache_path, load_array, notice, save_array
 from .types import PatternTable, table_dtype
 from .words import WordList
 
+#: ``cache_dir`` is re-exported: it lived here before :mod:`wordlelab.cachefile` owned the cache
 __all__ = ["RULES", "cache_dir", "pattern_table", "table_key", "table_path"]
 
 #: rule name -> kernel rule code (see kernels.patterns.RULE_*)
 RULES = {"official": 0, "naive": 1}
 
 
-
-def cache_dir() -> Path:
-    """Where wordlelab keeps derived files (``WORDLELAB_CACHE_DIR`` or the user cache dir)."""
-    env = os.environ.get("WORDLELAB_CACHE_DIR")
-    return Path(env) if env else Path(user_cache_dir("wordlelab", appauthor=False))
-
-
 def table_path(words: WordList, rule: str = "official") -> Path:
-    return cache_dir() / f"patterns-{rule}-{words.digest[:20]}.npy"
+    return cache_path("patterns", words.digest, rule, suffix=".npy")
 
 
 def table_key(words: WordList, rule: str = "official") -> str:
@@ -58,11 +51,6 @@ def _check_values(words: WordList) -> Callable[[np.ndarray], str | None]:
         return None
 
     return check
-
-
-def atomic_save(path: Path, arr: np.ndarray, key: str) -> None:
-    """Write ``arr`` as ``.npy`` to ``path`` with its checksum file (both atomically renamed)."""
-    save_array(path, key, arr)
 
 
 def _build(words: WordList, rule: str) -> PatternTable:
@@ -113,7 +101,7 @@ def pattern_table(
     arr = _build(words, rule)
     if cache:
         try:
-            atomic_save(path, arr, key)
+            save_array(path, key, arr)
         except OSError:
             return arr
         arr.flags.writeable = False

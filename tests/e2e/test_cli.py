@@ -131,6 +131,19 @@ def test_play_gives_up_with_exit_1() -> None:
     assert r.exit_code == 1 and "The word was" in r.output
 
 
+@pytest.mark.parametrize("command", ["play", "absurdle", "assist"])
+def test_ctrl_c_at_a_prompt_ends_the_loop_cleanly(monkeypatch: pytest.MonkeyPatch, command: str) -> None:
+    def ctrl_c(prompt: str = "") -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("builtins.input", ctrl_c)
+    r = run(command, "--seed", "3") if command == "play" else run(command)
+    assert "Traceback" not in r.output and "aborted" not in r.output
+    assert r.exit_code == (0 if command == "assist" else 1), r.output
+    if command == "play":
+        assert "The word was" in r.output
+
+
 def test_lists_and_strategies() -> None:
     assert "original" in run("lists").output
     data = json.loads(run("strategies", "--json").output)
@@ -173,6 +186,43 @@ def test_prior_freq_makes_any_allowed_word_an_answer() -> None:
     data = json.loads(s.output)
     assert data["candidates"] > 0 and "cause" in data["candidate_words"]
     assert run("suggest", "--prior", "bogus").exit_code == 2
+
+
+@pytest.mark.parametrize(
+    ("history", "lang", "strategy"),
+    [("tares:02011", "en", "entropy"), ("", "en", "minimax"), ("salet:00000", "de", "entropy")],
+    ids=["after-a-move", "opening", "german"],
+)
+def test_prior_suggest_is_suggest_with_a_frequency_prior(history: str, lang: str, strategy: str) -> None:
+    common = ["--history", history, "-s", strategy, "-n", "4", "--json"]
+    short = json.loads(run("prior", "suggest", "--lang", lang, *common).output)
+    full = json.loads(run("suggest", "--prior", f"freq:{lang}", *common).output)
+    assert short["suggestions"] and short["suggestions"] == full["suggestions"]
+    assert (short["history"], short["strategy"], short["candidates"]) == (
+        full["history"],
+        full["strategy"],
+        full["candidates"],
+    )
+
+
+def test_prior_solve_is_solve_with_a_frequency_prior() -> None:
+    full = json.loads(run("solve", "snafu", "--prior", "freq", "--json").output)
+    r = run("prior", "solve", "snafu")
+    assert r.exit_code == 0, r.output
+    rows = [line.split() for line in r.output.splitlines() if line[:1].isdigit()]
+    assert [row[-3 if i < len(rows) - 1 else -1] for i, row in enumerate(rows)] == [
+        format_pattern(feedback(t["guess"], "snafu"), 5) for t in full["turns"]
+    ]
+    assert [int(row[-2]) for row in rows[:-1]] == [t["candidates_after"] for t in full["turns"][:-1]]
+    assert f"solved in {full['guesses']} guesses" in r.output
+
+
+def test_prior_help_names_its_commands() -> None:
+    r = run("prior", "--help")
+    assert r.exit_code == 0
+    for name in ("suggest", "weights", "solve"):
+        assert name in r.output
+    assert "--center" in run("prior", "suggest", "--help").output
 
 
 def test_prior_language(tmp_path: Path) -> None:

@@ -232,17 +232,36 @@ def test_bench_exclude_and_trials_that_would_be_ignored(tmp_path: Path, no_runs:
 
 def test_prior_values_that_are_not_finite_or_not_words() -> None:
     one_line_error(["prior", "suggest", "--width", "inf"], "--width must be a finite number")
+    one_line_error(["prior", "solve", "cigar", "--center", "nan"], "--center must be a finite number")
     one_line_error(["prior", "weights", "123"], "'123' is not a word of letters")
+    one_line_error(["prior", "suggest", "--lang", "xx"], "no word frequencies for language 'xx'")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["bench", "-s", "entropy", "--hard"],
+        ["plot", "histogram", "--hard"],
+        ["plot", "compare", "-s", "entropy", "--hard"],
+    ],
+    ids=["bench", "plot-histogram", "plot-compare"],
+)
+def test_every_command_with_a_rule_checks_it_the_same_way(tmp_path: Path, args: list[str]) -> None:
+    extra = ["-w", str(small_file(tmp_path))] + (["-o", str(tmp_path / "f.png")] if args[0] == "plot" else [])
+    one_line_error([*args, *extra, "--rule", "nope"], "unknown rule 'nope'; use --rule official or --rule naive")
+    hard = one_line_error([*args, *extra, "--rule", "naive"], "--hard needs the official rule")
+    assert "drop --hard or use --rule official" in hard
+    assert not (tmp_path / "f.png").exists()
 
 
 def test_a_missing_optional_package(monkeypatch: pytest.MonkeyPatch) -> None:
     # e.g. `--lang nan`: wordfreq needs jieba for it, which is not a dependency
-    import wordlelab.cli.variants as variants_cli
+    import wordlelab.cli.prior as prior_cli
 
     def zipf(*a: Any, **kw: Any) -> Any:
         raise ModuleNotFoundError("No module named 'jieba'", name="jieba")
 
-    monkeypatch.setattr(variants_cli, "zipf_frequencies", zipf)
+    monkeypatch.setattr(prior_cli, "zipf_frequencies", zipf)
     one_line_error(["prior", "weights", "cigar"], "needs the Python package 'jieba', which is not installed")
 
 

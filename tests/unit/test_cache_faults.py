@@ -26,8 +26,10 @@ import numpy as np
 import pytest
 
 from wordlelab import Session, WordList, get_strategy, pattern_table
+from wordlelab.cachefile import short_digest
 from wordlelab.game import _opening_key
 from wordlelab.kernels.reference import pattern_table_numpy
+from wordlelab.openings import user_key
 from wordlelab.prior import frequency_weights, prior_wordlist
 from wordlelab.strategies.optimal import Optimal
 from wordlelab.table import cache_dir, table_path
@@ -145,7 +147,7 @@ class PriorArtifact(Artifact):
 
     @staticmethod
     def _digest(words: WordList) -> str:
-        return WordList(f"{words.name}+prior", words.allowed, words.allowed).digest[:20]
+        return short_digest(WordList(f"{words.name}+prior", words.allowed, words.allowed).digest)
 
     def make_foreign(self) -> Path:
         prior_wordlist(self.other)
@@ -187,7 +189,8 @@ class BookArtifact(Artifact):
         return cache_dir() / "openings.json"
 
     def key(self, words: WordList) -> str:
-        return _opening_key(Session(words), get_strategy("entropy"))
+        strat = get_strategy("entropy")
+        return user_key(_opening_key(Session(words), strat), strat)
 
     def make_foreign(self) -> Path:
         """A book whose entry under this list's key was made for another list."""
@@ -219,13 +222,13 @@ class TreeArtifact(Artifact):
         return paths, [(r.word, r.score) for r in strat.rank(state, 1)]
 
     def path(self) -> Path:
-        return Optimal(start="salet")._tree_path(Session(self.words).state)
+        return Optimal(start="salet").tree_spec(Session(self.words).state).path()
 
     def make_foreign(self) -> Path:
         """The tree opening with another word, for the same lists."""
         state = Session(self.words).state
         Optimal(start="crane").tree(state)
-        return Optimal(start="crane")._tree_path(state)
+        return Optimal(start="crane").tree_spec(state).path()
 
     def plausible(self, path: Path) -> None:
         data = json.loads(path.read_text("utf-8"))
@@ -331,7 +334,7 @@ def test_opening_book_of_the_wrong_shape_never_crashes_suggest(
 ) -> None:
     caplog.set_level(logging.WARNING, logger="wordlelab.cache")
     session = Session(small_words)
-    key = _opening_key(session, get_strategy("entropy"))
+    key = user_key(_opening_key(session, get_strategy("entropy")), get_strategy("entropy"))
     path = cache_dir() / "openings.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text.replace("KEY", key), "utf-8")

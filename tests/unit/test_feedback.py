@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from wordlelab import InvalidPatternError, InvalidWordError, feedback, format_pattern, parse_pattern
-from wordlelab.feedback import Mark, all_green, decode, encode, feedback_naive
+from wordlelab.feedback import Mark, all_green, decode, encode, feedback_naive, parse_history, parse_move
 
 GOLDEN = [
     line.split("\t")
@@ -49,3 +49,48 @@ def test_parse_refuses_malformed(text: str) -> None:
 def test_length_mismatch_refused() -> None:
     with pytest.raises(InvalidWordError):
         feedback("abc", "abcd")
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "pattern"),
+    [
+        ("salet 00120", "salet", "00120"),
+        ("salet:gy..g", "salet", "gy..g"),
+        ("salet=🟩⬛🟨⬛⬛", "salet", "🟩⬛🟨⬛⬛"),
+        ("  SALET  :  GYXXG  ", "SALET", "GYXXG"),
+        ("salet\t0 0 1 2 0", "salet", "0 0 1 2 0"),
+    ],
+)
+def test_parse_move_splits_word_and_pattern(text: str, word: str, pattern: str) -> None:
+    assert parse_move(text) == (word, pattern)
+
+
+@pytest.mark.parametrize("text", ["", "   ", "salet", ":00120", "salet:"])
+def test_parse_move_refuses_text_without_a_word_and_a_pattern(text: str) -> None:
+    with pytest.raises(InvalidPatternError, match="type the word you played"):
+        parse_move(text)
+
+
+def test_parse_move_errors_are_the_library_s() -> None:
+    from wordlelab import WordlelabError
+
+    with pytest.raises(WordlelabError):
+        parse_move("salet")
+
+
+def test_parse_history_takes_commas_and_semicolons() -> None:
+    assert parse_history("salet:00120,drone:22202; crony 22222") == [
+        ("salet", "00120"),
+        ("drone", "22202"),
+        ("crony", "22222"),
+    ]
+    assert parse_history("") == []
+    assert parse_history(" , ;salet:00000,, ") == [("salet", "00000")]
+    with pytest.raises(InvalidPatternError):
+        parse_history("salet:00120,drone")
+
+
+def test_a_parsed_move_reads_as_its_pattern() -> None:
+    word, text = parse_move("crane:🟩🟨⬛⬛🟩")
+    assert word == "crane"
+    assert parse_pattern(text) == encode([2, 1, 0, 0, 2])

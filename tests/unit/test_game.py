@@ -182,11 +182,13 @@ def test_weights_validated(words: WordList, table: np.ndarray) -> None:
 @pytest.mark.parametrize("hard", [False, True])
 def test_shipped_openings_match_a_fresh_ranking(words: WordList, table: np.ndarray, name: str, hard: bool) -> None:
     from wordlelab import get_strategy
-    from wordlelab.game import _opening_key, _shipped_openings
+    from wordlelab.game import _opening_key
+    from wordlelab.openings import shipped_entry
 
     s = Session(words, hard=hard, table=table)
     strat = get_strategy(name)
-    shipped = _shipped_openings()[_opening_key(s, strat)]
+    shipped = shipped_entry(_opening_key(s, strat))
+    assert isinstance(shipped, list)
     fresh = strat.rank(s.state, len(shipped))
     assert [w for w, _, _ in shipped] == [r.word for r in fresh]
     assert [round(float(x), 9) for _, x, _ in shipped] == [round(r.score, 9) for r in fresh]

@@ -7,7 +7,7 @@ import json
 import math
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
@@ -20,6 +20,7 @@ from typer.exceptions import TyperException
 
 from ..errors import InvalidOptionError, WordlelabError, WordListError
 from ..feedback import Mark, decode, format_pattern
+from ..table import RULES
 from ..types import FloatArray
 from ..words import WordList, load_wordlist
 
@@ -99,8 +100,18 @@ PriorOpt = Annotated[
         "freq:LANG takes the frequencies of another language, e.g. freq:de.",
     ),
 ]
+RuleOpt = Annotated[
+    str,
+    typer.Option(
+        "--rule", help="Colour rule: official, or naive (yellow wherever the letter occurs)."
+    ),
+]
 
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
+
+#: what ends an interactive loop
+QUIT = ("quit", "exit", "q")
 
 _STYLE = {
     Mark.GREEN: "bold white on green4",
@@ -183,6 +194,19 @@ def finite(value: float, flag: str) -> float:
     return value
 
 
+def check_rule(rule: str, hard_flag: str | None = None) -> None:
+    """Refuse an unknown ``--rule``, and hard mode (asked for by the option
+    ``hard_flag``, if any) under the naive rule."""
+    if rule not in RULES:
+        known = " or ".join(f"--rule {r}" for r in RULES)
+        raise InvalidOptionError(f"unknown rule {rule!r}; use {known}")
+    if hard_flag is not None and rule == "naive":
+        raise InvalidOptionError(
+            f"{hard_flag} needs the official rule: hard-mode hints read from naive-rule colours "
+            f"are wrong for repeated letters; drop {hard_flag} or use --rule official"
+        )
+
+
 def load_words(words: str, guesses: str | None) -> WordList:
     return load_wordlist(words, guesses)
 
@@ -196,10 +220,63 @@ def apply_prior(wl: WordList, prior: str) -> tuple[WordList, FloatArray | None]:
         return wl, None
     kind, _, lang = prior.partition(":")
     if kind == "freq":
-        from ..prior import check_language, prior_wordlist
-
-        return prior_wordlist(wl, lang=check_language(lang or "en"))
+        return frequency_prior(wl, lang or "en")
     raise WordListError(f"unknown prior {prior!r}; use --prior none, freq or freq:LANG (e.g. freq:de)")
+
+
+def frequency_prior(
+    wl: WordList, lang: str, center: float | None = None, width: float | None = None
+) -> tuple[WordList, FloatArray]:
+    """``--prior freq:LANG``: every allowed word of ``wl`` an answer, weighted by its
+    frequency in ``lang``; ``center`` and ``width`` shape the prior (default: the
+    library's), checked to be finite numbers."""
+    from ..prior import PRIOR_CENTER, PRIOR_WIDTH, check_language, prior_wordlist
+
+    center = PRIOR_CENTER if center is None else finite(center, "--center")
+    width = PRIOR_WIDTH if width is None else finite(width, "--width")
+    return prior_wordlist(wl, center=center, width=width, lang=check_language(lang))
+
+
+def typed_lines(prompt: Callable[[], str]) -> Iterator[str]:
+    """The lines typed at ``prompt()``, stripped, blank ones skipped, until one of
+    :data:`QUIT`, the end of input or Ctrl-C (the last two end the prompt's line)."""
+    while True:
+        try:
+            line = input(prompt())
+        except (EOFError, KeyboardInterrupt):
+            console.print()
+            return
+        text = line.strip()
+        if text.lower() in QUIT:
+            return
+        if text:
+            yield text
+
+
+def guess_loop(
+    done: Callable[[], bool],
+    played: Callable[[], int],
+    guess: Callable[[str], T],
+    show: Callable[[str, T], None],
+) -> None:
+    """The interactive game: read guesses (lower-cased) until ``done()``, `quit` or
+    the end of input; ``guess(word)`` plays one and ``show(word, result)`` prints it.
+
+    A refused guess prints the library's message and asks again; nothing typed
+    can end the loop with a traceback.
+    """
+    lines = typed_lines(lambda: f"guess {played() + 1}> ")
+    while not done():
+        word = next(lines, None)
+        if word is None:
+            return
+        word = word.lower()
+        try:
+            result = guess(word)
+        except WordlelabError as exc:
+            refused(exc)
+            continue
+        show(word, result)
 
 
 def tiles(word: str, pattern: int, *, narrow: bool = False) -> Text:

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import math
-import re
 from typing import Annotated
 
 import typer
 from rich.table import Table
 
-from ..errors import InvalidPatternError, WordlelabError
+from ..errors import WordlelabError
+from ..feedback import parse_history, parse_move
 from ..game import DEFAULT_STRATEGY, Session
 from ..strategies import Ranked, Strategy, get_strategy
+from ..types import FloatArray
+from ..words import WordList
 from ._app import (
     GuessesOpt,
     HardOpt,
@@ -27,29 +29,28 @@ from ._app import (
     print_json,
     refused,
     tiles,
+    typed_lines,
 )
 
 TopOpt = Annotated[int, typer.Option("--top", "-n", min=1, max=50, help="How many guesses to show.")]
+HistoryOpt = Annotated[
+    str, typer.Option("--history", help='Guesses so far, e.g. "salet:00120,drone:22202".')
+]
 #: show the candidate words themselves when at most this many remain
 SHOW_CANDIDATES = 30
 
-_MOVE = re.compile(r"^\s*([^\s:=]+)\s*[\s:=]\s*(.+?)\s*$")
+def replay(wl: WordList, weights: FloatArray | None, *, hard: bool, history: str) -> Session:
+    """A Session on ``wl`` (answers weighted by ``weights``, if any) with the typed
+    ``--history`` played; the first move that does not fit raises."""
+    session = Session(wl, hard=hard, weights=weights)
+    for word, pattern in parse_history(history):
+        session.play(word, pattern)
+    return session
 
 
-def parse_move(text: str) -> tuple[str, str]:
-    """Split ``"salet 00120"`` / ``"salet:gy..g"`` / ``"salet=🟩⬛..."`` into word and pattern."""
-    m = _MOVE.match(text)
-    if not m:
-        raise InvalidPatternError(
-            f"{text.strip()!r}: type the word you played and its colours, e.g. 'salet 00120' "
-            "or 'salet:gy..g'"
-        )
-    return m.group(1), m.group(2)
-
-
-def parse_history(text: str) -> list[tuple[str, str]]:
-    """``"salet:00120,drone:22202"`` -> [(word, pattern), ...] (commas or semicolons)."""
-    return [parse_move(part) for part in re.split(r"[,;]", text) if part.strip()]
+def suggestions(session: Session, strat: Strategy, top: int) -> list[Ranked]:
+    """The ``top`` best next guesses, none once the puzzle is solved."""
+    return [] if session.solved else session.suggest(strat, top)
 
 
 def ranked_json(r: Ranked) -> dict[str, object]:
@@ -116,9 +117,7 @@ def _show(session: Session, strat: Strategy, top: int) -> None:
 @app.command()
 @handle_errors
 def suggest(
-    history: Annotated[
-        str, typer.Option("--history", help='Guesses so far, e.g. "salet:00120,drone:22202".')
-    ] = "",
+    history: HistoryOpt = "",
     strategy: StrategyOpt = DEFAULT_STRATEGY,
     hard: HardOpt = False,
     words: WordsOpt = "original",
@@ -129,12 +128,10 @@ def suggest(
 ) -> None:
     """One-shot: the best next guesses after HISTORY."""
     wl, weights = apply_prior(load_words(words, guesses), prior)
-    session = Session(wl, hard=hard, weights=weights)
-    for word, pattern in parse_history(history):
-        session.play(word, pattern)
+    session = replay(wl, weights, hard=hard, history=history)
     strat = get_strategy(strategy)
     if json_out:
-        ranked = [] if session.solved else session.suggest(strat, top)
+        ranked = suggestions(session, strat, top)
         print_json(
             {
                 "history": session.history_text(),
@@ -173,18 +170,8 @@ def assist(
     console.print(f"wordlelab assistant: {wl!r}{', hard mode' if hard else ''}")
     console.print(HELP)
     _show(session, strat, top)
-    while True:
-        try:
-            line = input("> ")
-        except (EOFError, KeyboardInterrupt):
-            console.print()
-            break
-        cmd = line.strip()
-        if not cmd:
-            continue
+    for cmd in typed_lines(lambda: "> "):
         low = cmd.lower()
-        if low in ("quit", "exit", "q"):
-            break
         if low in ("help", "?", "h"):
             console.print(HELP)
             continue

@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from ..errors import InvalidOptionError, UnknownStrategyError, WordlelabError
+from ..errors import InvalidOptionError, UnknownStrategyError
 from ..simulate import MAX_TURNS, Job, Results, combine, run_jobs
 from ..strategies import strategy_class, strategy_names
 from ..strategies.base import parse_options
@@ -25,7 +25,9 @@ from ..words import WordList
 from ._app import (
     GuessesOpt,
     JsonOpt,
+    RuleOpt,
     app,
+    check_rule,
     console,
     err_console,
     handle_errors,
@@ -262,9 +264,7 @@ def bench(
         ),
     ] = "original",
     guesses: GuessesOpt = None,
-    rule: Annotated[
-        str, typer.Option("--rule", help="Colour rule: official, or naive (yellow wherever the letter occurs).")
-    ] = "official",
+    rule: RuleOpt = "official",
     hard: Annotated[bool, typer.Option("--hard", help="Hard mode.")] = False,
     both: Annotated[bool, typer.Option("--both-modes", help="Run normal and hard mode.")] = False,
     sample: Annotated[int | None, typer.Option("--sample", min=1, help="Play N random answers only.")] = None,
@@ -389,14 +389,7 @@ def _check_modes_and_outputs(
     sample: int | None,
 ) -> None:
     """Refuse a rule, output or randomisation option that conflicts or would be ignored."""
-    if hard_flag is not None and rule == "naive":
-        raise WordlelabError(
-            f"{hard_flag} needs the official rule: hard-mode hints read "
-            "from naive-rule colours are wrong for repeated letters; play normal mode only or use "
-            "--rule official"
-        )
-    if rule not in ("official", "naive"):
-        raise WordlelabError(f"unknown rule {rule!r}; use --rule official or --rule naive")
+    check_rule(rule, hard_flag)
     if json_out and csv_out == Path("-"):
         raise InvalidOptionError("--json and --csv - both write to stdout; give --csv a file name")
     if games and not json_out:

@@ -8,12 +8,14 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from ..errors import InvalidWordError, WordlelabError
+from ..errors import InvalidWordError
 from ..feedback import feedback as feedback_rule
 from ..feedback import format_pattern
 from ..game import DEFAULT_STRATEGY, Game
-from ..simulate import play_game
-from ..strategies import get_strategy
+from ..simulate import Turn, play_game
+from ..strategies import Strategy, get_strategy
+from ..types import FloatArray
+from ..words import WordList
 from ._app import (
     GuessesOpt,
     HardOpt,
@@ -24,10 +26,10 @@ from ._app import (
     app,
     apply_prior,
     console,
+    guess_loop,
     handle_errors,
     load_words,
     print_json,
-    refused,
     tiles,
 )
 
@@ -52,6 +54,26 @@ def feedback(
     console.print(format_pattern(p, len(g), format))  # type: ignore[arg-type]
 
 
+def solve_turns(
+    wl: WordList,
+    weights: FloatArray | None,
+    answer: str,
+    strategy: str,
+    *,
+    hard: bool,
+    start: str | None = None,
+) -> tuple[Strategy, list[Turn]]:
+    """The player (``strategy``, with the prior ``weights`` if any) and its game on ``answer``."""
+    strat = get_strategy(strategy)
+    if weights is not None:
+        from ..prior import PriorPlayer
+
+        strat = PriorPlayer(strat, weights)
+    if start is not None:
+        Game(answer, wl, hard=hard).session.check_guess(start)  # validate before playing
+    return strat, play_game(wl, answer, strat, hard=hard, start=start)
+
+
 @app.command()
 @handle_errors
 def solve(
@@ -66,14 +88,7 @@ def solve(
 ) -> None:
     """Auto-solve ANSWER and show each guess, its tiles and the candidates left."""
     wl, weights = apply_prior(load_words(words, guesses), prior)
-    strat = get_strategy(strategy)
-    if weights is not None:
-        from ..prior import PriorPlayer
-
-        strat = PriorPlayer(strat, weights)
-    if start is not None:
-        Game(answer, wl, hard=hard).session.check_guess(start)  # validate before playing
-    turns = play_game(wl, answer, strat, hard=hard, start=start)
+    strat, turns = solve_turns(wl, weights, answer, strategy, hard=hard, start=start)
     if json_out:
         print_json(
             {
@@ -121,22 +136,12 @@ def play(
         f"Guess the {wl.length}-letter word in {max_guesses} tries"
         f"{' (hard mode)' if hard else ''}. Type a word, or `quit`."
     )
-    while not game.over:
-        try:
-            line = input(f"guess {len(game.history) + 1}> ")
-        except EOFError:
-            break
-        word = line.strip().lower()
-        if not word:
-            continue
-        if word in ("quit", "exit", "q"):
-            break
-        try:
-            p = game.guess(word)
-        except WordlelabError as exc:
-            refused(exc)
-            continue
-        console.print(tiles(word, p))
+    guess_loop(
+        lambda: game.over,
+        lambda: len(game.history),
+        game.guess,
+        lambda word, p: console.print(tiles(word, p)),
+    )
     if game.won:
         console.print(f"Solved in {len(game.history)}! The word was {answer.upper()}.")
     else:

@@ -15,8 +15,10 @@ from ..words import read_upto
 from ._app import (
     GuessesOpt,
     HardOpt,
+    RuleOpt,
     WordsOpt,
     app,
+    check_rule,
     console,
     handle_errors,
     load_words,
@@ -38,7 +40,6 @@ FromOpt = Annotated[
     list[Path] | None,
     typer.Option("--from", help="Read results from `wordlelab bench --json` output instead of running."),
 ]
-RuleOpt = Annotated[str, typer.Option("--rule", help="official or naive.")]
 
 
 def _out(path: Path) -> Path:
@@ -63,10 +64,7 @@ def _out(path: Path) -> Path:
 
 def _runs(rule: str, hard: bool, names: list[str]) -> None:
     """Refuse options that would be ignored or are unknown, before any run."""
-    if rule not in ("official", "naive"):
-        raise InvalidOptionError(f"unknown rule {rule!r}; use --rule official or --rule naive")
-    if hard and rule == "naive":
-        raise InvalidOptionError("--hard needs the official rule; drop --hard or use --rule official")
+    check_rule(rule, "--hard" if hard else None)
     for n in names:
         strategy_class(n)
 

@@ -1,30 +1,20 @@
-"""Variants: `wordlelab absurdle` (play or --solve) and `wordlelab multi` (Dordle/Quordle/Octordle)."""
+"""Variants: `wordlelab absurdle` (play or --solve) and `wordlelab multi` (Dordle/Quordle/Octordle).
+
+The unknown-answer-list commands (`wordlelab prior ...`) are in :mod:`.prior`.
+"""
 
 from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, TypeVar
+from typing import Annotated
 
-import numpy as np
 import typer
 from rich.text import Text
 
-from ..errors import InvalidOptionError, InvalidWordError, WordlelabError
+from ..errors import InvalidOptionError, WordlelabError
 from ..feedback import format_pattern, parse_pattern
-from ..game import DEFAULT_STRATEGY, Session
-from ..prior import (
-    PRIOR_CENTER,
-    PRIOR_WIDTH,
-    PriorPlayer,
-    frequency_weights,
-    prior_wordlist,
-    zipf_frequencies,
-)
-from ..simulate import play_game
-from ..strategies import get_strategy
 from ..table import pattern_table
 from ..variants.absurdle import Absurdle, solve_absurdle
 from ..variants.multi import (
@@ -37,58 +27,20 @@ from ..variants.multi import (
 )
 from ._app import (
     GuessesOpt,
-    HardOpt,
     JsonOpt,
-    StrategyOpt,
     WordsOpt,
     app,
     console,
-    finite,
+    guess_loop,
     handle_errors,
     load_words,
     output_file,
     print_json,
-    refused,
     tiles,
 )
-from .assistant import parse_history, ranked_json
 
-_QUIT = ("quit", "exit", "q")
 #: the most boards of a multi-board game
 MAX_BOARDS = 32
-
-
-T = TypeVar("T")
-
-
-def _guess_loop(
-    done: Callable[[], bool],
-    played: Callable[[], int],
-    guess: Callable[[str], T],
-    show: Callable[[str, T], None],
-) -> None:
-    """Read guesses from stdin until ``done()``, `quit` or end of input.
-
-    A refused guess prints the library's message and asks again; nothing
-    typed can end the loop with a traceback.
-    """
-    while not done():
-        try:
-            line = input(f"guess {played() + 1}> ")
-        except (EOFError, KeyboardInterrupt):
-            console.print()
-            return
-        word = line.strip().lower()
-        if not word:
-            continue
-        if word in _QUIT:
-            return
-        try:
-            result = guess(word)
-        except WordlelabError as exc:
-            refused(exc)
-            continue
-        show(word, result)
 
 
 def _solve_only(*flags: tuple[str, bool]) -> None:
@@ -168,7 +120,7 @@ def absurdle(
         left = "" if game.won else f"  {n} word{'s' if n != 1 else ''} possible"
         console.print(tiles(word, p) + Text(left))
 
-    _guess_loop(lambda: game.won, lambda: len(game.history), game.guess, show_absurdle)
+    guess_loop(lambda: game.won, lambda: len(game.history), game.guess, show_absurdle)
     if game.won:
         console.print(f"You won in {len(game.history)} guesses.")
         return
@@ -265,7 +217,7 @@ def multi(
         ]
         console.print("   words possible per board: " + " ".join(left))
 
-    _guess_loop(lambda: game.over, lambda: len(game.guesses), game.guess, show_multi)
+    guess_loop(lambda: game.over, lambda: len(game.guesses), game.guess, show_multi)
     _print_outcome(
         game.won, game.solved_at, [wl.answers[a] for a in game.answers], len(game.guesses), limit
     )
@@ -294,125 +246,3 @@ def _result_json(r: MultiResult, length: int) -> dict[str, object]:
             [None if p is None else format_pattern(p, length) for p in pats] for pats in r.patterns
         ],
     }
-
-
-# -- unknown answer list (prior mode) ------------------------------------------------
-
-prior_app = typer.Typer(
-    help="Unknown answer list: every allowed word may be the answer, weighted by word frequency.",
-    no_args_is_help=True,
-)
-app.add_typer(prior_app, name="prior")
-
-CenterOpt = Annotated[
-    float, typer.Option("--center", help="Zipf frequency weighted 1/2 (see docs/unknown-answers.md).")
-]
-WidthOpt = Annotated[float, typer.Option("--width", help="Zipf units of the prior's slope.")]
-LangOpt = Annotated[
-    str,
-    typer.Option("--lang", help="wordfreq language code of the word frequencies (en, de, fr, es, pt, ...)."),
-]
-#: the most likely candidates shown
-SHOW_LIKELY = 8
-
-
-def _prior_session(
-    words: str, guesses: str | None, hard: bool, center: float, width: float, lang: str
-) -> Session:
-    center, width = finite(center, "--center"), finite(width, "--width")
-    wl, weights = prior_wordlist(load_words(words, guesses), center=center, width=width, lang=lang)
-    return Session(wl, hard=hard, weights=weights)
-
-
-def _likely(session: Session) -> list[tuple[str, float]]:
-    assert session.weights is not None
-    cands = session.candidates
-    w = session.weights[cands]
-    p = w / w.sum()
-    order = np.lexsort((cands, -p))[:SHOW_LIKELY]
-    return [(session.words.answers[cands[i]], float(p[i])) for i in order]
-
-
-@prior_app.command("suggest")
-@handle_errors
-def prior_suggest(
-    history: Annotated[
-        str, typer.Option("--history", help='Guesses so far, e.g. "salet:00120,drone:22202".')
-    ] = "",
-    strategy: StrategyOpt = DEFAULT_STRATEGY,
-    hard: HardOpt = False,
-    words: WordsOpt = "original",
-    guesses: GuessesOpt = None,
-    top: Annotated[int, typer.Option("--top", "-n", min=1, max=50)] = 5,
-    center: CenterOpt = PRIOR_CENTER,
-    width: WidthOpt = PRIOR_WIDTH,
-    lang: LangOpt = "en",
-    json_out: JsonOpt = False,
-) -> None:
-    """Best next guesses when any allowed word may be the answer (frequency prior)."""
-    session = _prior_session(words, guesses, hard, center, width, lang)
-    for word, pattern in parse_history(history):
-        session.play(word, pattern)
-    strat = get_strategy(strategy)
-    ranked = [] if session.solved else PriorPlayer(strat, session.weights).rank(session.state, top)  # type: ignore[arg-type]
-    likely = _likely(session)
-    if json_out:
-        print_json(
-            {
-                "history": session.history_text(),
-                "strategy": strat.key,
-                "candidates": len(session.candidates),
-                "likely": [{"word": w, "probability": p} for w, p in likely],
-                "suggestions": [ranked_json(r) for r in ranked],
-            }
-        )
-        return
-    console.print(f"{len(session.candidates)} candidates (any allowed word, weighted by frequency)")
-    console.print("most likely: " + ", ".join(f"{w} {p:.2%}" for w, p in likely))
-    for i, r in enumerate(ranked, 1):
-        stats = "  ".join(f"{k} {v:.3f}" for k, v in r.stats.items() if k in ("entropy", "expected"))
-        console.print(f"{i}. {r.word}  {stats}")
-    if ranked:
-        console.print(f"suggestion: {ranked[0].word}")
-
-
-@prior_app.command("weights")
-@handle_errors
-def prior_weights(
-    word_args: Annotated[list[str], typer.Argument(help="Words to look up.")],
-    center: CenterOpt = PRIOR_CENTER,
-    width: WidthOpt = PRIOR_WIDTH,
-    lang: LangOpt = "en",
-) -> None:
-    """Show the Zipf frequency and prior weight of WORDS."""
-    ws = [w.strip().lower() for w in word_args]
-    for w in ws:
-        if not w.isalpha():
-            raise InvalidWordError(f"{w!r} is not a word of letters; give words such as 'salet'")
-    center, width = finite(center, "--center"), finite(width, "--width")
-    z = zipf_frequencies(ws, lang)
-    weights = frequency_weights(ws, center=center, width=width, lang=lang)
-    for w, zi, wi in zip(ws, z, weights, strict=True):
-        console.print(f"{w}  zipf {zi:.2f}  weight {wi:.4f}")
-
-
-@prior_app.command("solve")
-@handle_errors
-def prior_solve(
-    answer: Annotated[str, typer.Argument(help="The answer (any allowed word).")],
-    strategy: StrategyOpt = DEFAULT_STRATEGY,
-    hard: HardOpt = False,
-    words: WordsOpt = "original",
-    guesses: GuessesOpt = None,
-    center: CenterOpt = PRIOR_CENTER,
-    width: WidthOpt = PRIOR_WIDTH,
-    lang: LangOpt = "en",
-) -> None:
-    """Auto-solve ANSWER in prior mode (the solver does not know the answer list)."""
-    session = _prior_session(words, guesses, hard, center, width, lang)
-    player = PriorPlayer(get_strategy(strategy), session.weights)  # type: ignore[arg-type]
-    turns = play_game(session.words, answer, player, hard=hard, table=session.table)
-    for i, t in enumerate(turns, 1):
-        left = "" if i == len(turns) else f"  {t.candidates_after} left"
-        console.print(Text(f"{i} ") + tiles(t.word, t.step.pattern) + Text(left))
-    console.print(f"solved in {len(turns)} guesses")

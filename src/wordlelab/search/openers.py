@@ -55,7 +55,9 @@ class ExactJob:
         """Identifies the configuration in the results file."""
         mode = "hard" if self.hard else "normal"
         pool = "answers" if self.answers_only else "all"
-        return f"{self.words.digest[:20]}|{self.rule}|{mode}|max{self.max_guesses}|{pool}"
+        from ..cachefile import versioned_key
+
+        return versioned_key(self.words.digest, self.rule, mode, f"max{self.max_guesses}", pool)
 
 
 @dataclass(frozen=True)

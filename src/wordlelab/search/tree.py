@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..cachefile import atomic_write, short_digest
 from ..errors import WordlelabError
 from ..feedback import all_green, format_pattern, parse_pattern
 from ..state import Step, hard_mode_violation
@@ -38,7 +39,9 @@ __all__ = [
     "Node",
     "Tree",
     "TreeFileError",
+    "TreeHeader",
     "TreeStats",
+    "parse_tree",
     "read_tree",
     "tree_stats",
     "verify_tree",
@@ -48,6 +51,13 @@ __all__ = [
 
 class TreeFileError(WordlelabError, ValueError):
     """A tree file is malformed, or replaying it shows it is wrong."""
+
+
+#: a tree file's header as read: field name -> value (text files give strings,
+#: JSON files their JSON values); ``words``, ``answers``, ``allowed``, ``digest``,
+#: ``mode``, ``rule``, ``max_guesses``, ``guess_pool``, ``total``, ``mean``, ``max``,
+#: ``proven`` and any extra fields the writer recorded (``Tree.meta``)
+TreeHeader = dict[str, Any]
 
 
 @dataclass
@@ -127,14 +137,14 @@ def tree_stats(lengths: list[int]) -> TreeStats:
 
 
 # -- writing ------------------------------------------------------------------
-def _header(tree: Tree, st: TreeStats) -> dict[str, Any]:
+def _header(tree: Tree, st: TreeStats) -> TreeHeader:
     w = tree.words
     return {
         "format": "wordlelab-tree-1",
         "words": w.name,
         "answers": len(w.answers),
         "allowed": len(w.allowed),
-        "digest": w.digest[:20],
+        "digest": short_digest(w.digest),
         "mode": "hard" if tree.hard else "normal",
         "rule": tree.rule,
         "max_guesses": tree.max_guesses,
@@ -158,12 +168,20 @@ def _node_json(tree: Tree, node: Node) -> dict[str, Any]:
 
 
 def write_tree(tree: Tree, path: str | Path, table: PatternTable) -> TreeStats:
-    """Write ``tree`` as text (``.tree``/``.txt``) or JSON (``.json``); returns its stats."""
+    """Write ``tree`` as text (``.tree``/``.txt``) or JSON (``.json``), atomically
+    (readers see the old file or the whole new one); returns its stats."""
     p = Path(path)
+    text, st = tree_text(tree, table, json_format=p.suffix == ".json")
+    atomic_write(p, lambda fh: fh.write(text.encode("utf-8")))
+    return st
+
+
+def tree_text(tree: Tree, table: PatternTable, *, json_format: bool) -> tuple[str, TreeStats]:
+    """The file text of ``tree`` (JSON or the one-line-per-answer text) and its stats."""
     paths = tree.paths(table)
     st = tree_stats([len(x) for x in paths])
     head = _header(tree, st)
-    if p.suffix == ".json":
+    if json_format:
         data = dict(head)
         data["tree"] = _node_json(tree, tree.root)
         text = json.dumps(data, indent=1) + "\n"
@@ -194,13 +212,11 @@ def write_tree(tree: Tree, path: str | Path, table: PatternTable) -> TreeStats:
                 " ".join(f"{w.allowed[s.guess]} {format_pattern(s.pattern, w.length)}" for s in steps)
             )
         text = "\n".join(lines) + "\n"
-    p.parent.mkdir(parents=True, exist_ok=True)
-    p.write_text(text, "utf-8")
-    return st
+    return text, st
 
 
 # -- reading ------------------------------------------------------------------
-def _parse_header_line(line: str, head: dict[str, Any]) -> None:
+def _parse_header_line(line: str, head: TreeHeader) -> None:
     body = line.lstrip("#").strip()
     parts = body.split()
     i = 0
@@ -212,7 +228,7 @@ def _parse_header_line(line: str, head: dict[str, Any]) -> None:
             i += 1
 
 
-def read_header(text: str) -> dict[str, Any]:
+def read_header(text: str) -> TreeHeader:
     """The header fields of a tree file's text, either format, without reading
     the tree (``{}`` when there are none or the JSON is malformed; :func:`read_tree`
     reports malformed files)."""
@@ -222,7 +238,7 @@ def read_header(text: str) -> dict[str, Any]:
         except ValueError:
             return {}
         return _json_head(data) if isinstance(data, dict) else {}
-    head: dict[str, Any] = {}
+    head: TreeHeader = {}
     for raw in text.splitlines():
         line = raw.strip()
         if line.startswith("#"):
@@ -232,7 +248,7 @@ def read_header(text: str) -> dict[str, Any]:
     return head
 
 
-def read_tree(path: str | Path, words: WordList) -> tuple[Tree, dict[str, Any]]:
+def read_tree(path: str | Path, words: WordList) -> tuple[Tree, TreeHeader]:
     """Parse a tree file of either format against ``words``.
 
     Returns the tree and the header as written (figures not yet checked; see
@@ -244,9 +260,14 @@ def read_tree(path: str | Path, words: WordList) -> tuple[Tree, dict[str, Any]]:
         text = p.read_text("utf-8")
     except OSError as exc:
         raise TreeFileError(f"cannot read tree file {str(p)!r}: {exc}") from None
+    return parse_tree(text, words, str(p))
+
+
+def parse_tree(text: str, words: WordList, source: str) -> tuple[Tree, TreeHeader]:
+    """:func:`read_tree` of a file's text (``source`` names it in errors)."""
     if text.lstrip().startswith("{"):
-        return _read_json(text, words, str(p))
-    return _read_text(text, words, str(p))
+        return _read_json(text, words, source)
+    return _read_text(text, words, source)
 
 
 def _gid(words: WordList, word: str, where: str) -> int:
@@ -256,7 +277,7 @@ def _gid(words: WordList, word: str, where: str) -> int:
         raise TreeFileError(f"{where}: {exc}") from None
 
 
-def _header_tree(words: WordList, root: Node, head: dict[str, Any]) -> Tree:
+def _header_tree(words: WordList, root: Node, head: TreeHeader) -> Tree:
     mg = head.get("max_guesses")
     return Tree(
         words,
@@ -269,8 +290,8 @@ def _header_tree(words: WordList, root: Node, head: dict[str, Any]) -> Tree:
     )
 
 
-def _read_text(text: str, words: WordList, source: str) -> tuple[Tree, dict[str, Any]]:
-    head: dict[str, Any] = {}
+def _read_text(text: str, words: WordList, source: str) -> tuple[Tree, TreeHeader]:
+    head: TreeHeader = {}
     root: Node | None = None
     for lineno, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
@@ -310,7 +331,7 @@ def _read_text(text: str, words: WordList, source: str) -> tuple[Tree, dict[str,
     return _header_tree(words, root, head), head
 
 
-def _read_json(text: str, words: WordList, source: str) -> tuple[Tree, dict[str, Any]]:
+def _read_json(text: str, words: WordList, source: str) -> tuple[Tree, TreeHeader]:
     try:
         data = json.loads(text)
     except ValueError as exc:
@@ -334,7 +355,7 @@ def _read_json(text: str, words: WordList, source: str) -> tuple[Tree, dict[str,
     return _header_tree(words, build(data.get("tree"), ""), head), head
 
 
-def _json_head(data: dict[str, Any]) -> dict[str, Any]:
+def _json_head(data: dict[str, Any]) -> TreeHeader:
     return {k: v for k, v in data.items() if k != "tree"}
 
 
@@ -344,10 +365,10 @@ class Verification:
     stats: TreeStats
     hard: bool
     max_guesses: int | None
-    claimed: dict[str, Any]
+    claimed: TreeHeader
 
 
-def verify_tree(tree: Tree, table: PatternTable, claimed: dict[str, Any] | None = None) -> Verification:
+def verify_tree(tree: Tree, table: PatternTable, claimed: TreeHeader | None = None) -> Verification:
     """Replay every answer; raise :class:`TreeFileError` on the first problem.
 
     Checks: every answer is found; in hard mode every guess keeps the hints
@@ -362,7 +383,7 @@ def verify_tree(tree: Tree, table: PatternTable, claimed: dict[str, Any] | None 
                     f"the file was made for {claimed[key]} {key} but the list has "
                     f"{len(getattr(w, key))}; pass the same word lists (--words/--guesses)"
                 )
-        if "digest" in claimed and str(claimed["digest"]) != w.digest[:20]:
+        if "digest" in claimed and str(claimed["digest"]) != short_digest(w.digest):
             raise TreeFileError(
                 "the file was made for different word lists (digest mismatch); "
                 "pass the same lists with --words/--guesses"
