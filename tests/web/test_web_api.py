@@ -20,6 +20,8 @@ from wordlelab.kernels import partition_stats
 from wordlelab.simulate import run_benchmark
 from wordlelab.web import Limits, create_app, engine
 from wordlelab.web import app as web_app
+from wordlelab.web import compare as web_compare
+from wordlelab.web.lists import Lists
 from wordlelab.words import BUILTIN_LISTS
 
 
@@ -217,8 +219,8 @@ def test_custom_lists_are_cached_in_memory_and_bounded_by_bytes(small_words: Any
     def req(answers: list[str]) -> SuggestRequest:
         return SuggestRequest(custom={"answers": answers})
 
-    one = engine.Lists().get(req(list(small_words.answers[:10]))).table.nbytes
-    lists = engine.Lists(max_custom_bytes=2 * one)  # room for two tables of this size
+    one = Lists().get(req(list(small_words.answers[:10]))).table.nbytes
+    lists = Lists(max_custom_bytes=2 * one)  # room for two tables of this size
     a = lists.get(req(list(small_words.answers[:10])))
     assert not a.table.flags.writeable  # built in memory, read-only like a cached table
     assert lists.get(req(list(small_words.answers[:10]))) is a
@@ -352,7 +354,7 @@ def test_play_lost_game_and_hard_mode(client: Any, words: Any, table: Any) -> No
 
 
 def test_time_limit_answers_503_and_others_are_served(monkeypatch: Any) -> None:
-    monkeypatch.setattr(web_app, "_compare", web_support.sleep_then_answer)  # 30 s
+    monkeypatch.setattr(web_compare, "compare", web_support.sleep_then_answer)  # 30 s
     with TestClient(create_app(Limits(timeout_s=0.5)), base_url=BASE_URL) as c:
         results: dict[str, Any] = {}
         slow = threading.Thread(
@@ -369,7 +371,7 @@ def test_time_limit_answers_503_and_others_are_served(monkeypatch: Any) -> None:
 
 
 def test_expensive_pool_refuses_when_full(monkeypatch: Any) -> None:
-    monkeypatch.setattr(web_app, "_compare", web_support.sleep_then_answer)
+    monkeypatch.setattr(web_compare, "compare", web_support.sleep_then_answer)
     with TestClient(create_app(Limits(slow_workers=1, slow_queue=0, timeout_s=3)), base_url=BASE_URL) as c:
         runner = c.app.state.runner.slow
         results: dict[str, Any] = {}
@@ -420,7 +422,7 @@ def test_compare_stops_at_its_deadline() -> None:
     ctx = engine.make_context(b"k")
     req = CompareRequest(strategies=["entropy"])  # all 2315 answers: seconds of work
     with pytest.raises(web_app.TimeLimitError):
-        web_app._compare(ctx, req, 12000, time.monotonic() - 1)
+        web_compare.compare(ctx, req, 12000, time.monotonic() - 1)
     # a deadline that passes mid-run stops the benchmark walk instead of finishing it
     with pytest.raises(web_app.TimeLimitError):
-        web_app._compare(ctx, req, 12000, time.monotonic() + 0.05)
+        web_compare.compare(ctx, req, 12000, time.monotonic() + 0.05)

@@ -17,6 +17,7 @@ from web_support import BASE_URL
 from wordlelab.table import cache_dir
 from wordlelab.web import Limits, create_app
 from wordlelab.web import app as web_app
+from wordlelab.web import compare as web_compare
 
 
 def custom(words: Any) -> dict[str, Any]:
@@ -37,7 +38,7 @@ def error(resp: Any, status: int) -> dict[str, Any]:
 def test_timed_out_requests_give_back_their_queue_slots(monkeypatch: Any, small_words: Any) -> None:
     """A burst of expensive requests that all time out (one running, three queued)
     leaves no slot taken: the idle server then answers a full burst normally."""
-    monkeypatch.setattr(web_app, "_compare", web_support.sleep_then_answer)  # 30 s each
+    monkeypatch.setattr(web_compare, "compare", web_support.sleep_then_answer)  # 30 s each
     # 3 s: the served burst below (four custom-list suggestions, one at a time)
     # must fit even on a busy machine
     limits = Limits(slow_workers=1, slow_queue=3, timeout_s=3.0)
@@ -251,7 +252,7 @@ def test_the_custom_list_cache_cap_is_configurable(small_words: Any) -> None:
 
 
 def test_a_crashed_worker_is_a_json_error_and_replaced(monkeypatch: Any, small_words: Any) -> None:
-    monkeypatch.setattr(web_app, "_compare", web_support.crash)
+    monkeypatch.setattr(web_compare, "compare", web_support.crash)
     with TestClient(create_app(Limits(slow_workers=1)), base_url=BASE_URL) as c:
         body = error(c.post("/api/compare", json={"strategies": ["entropy"]}), 500)
         assert body["kind"] == "WorkerDied"

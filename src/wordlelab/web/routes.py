@@ -1,0 +1,179 @@
+"""The app's routes: the JSON endpoints under ``/api`` and the HTML pages.
+
+Each endpoint hands its request to a page module's function (:mod:`.assistant`,
+:mod:`.play`, :mod:`.compare`) through the :class:`~.runner.Runner`, which
+decides where it computes: work that may be long goes to a worker process.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.responses import HTMLResponse
+from fastapi.staticfiles import StaticFiles
+
+from .. import __version__
+from ..game import DEFAULT_STRATEGY
+from ..strategies import strategy_class, strategy_names
+from ..strategies._information import PartitionStrategy
+from ..words import DEFAULT_LIST
+from . import assistant, play
+from . import compare as compare_page
+from .engine import strategy_options
+from .lists import list_info
+from .models import (
+    MAX_CUSTOM_ALLOWED,
+    MAX_CUSTOM_ANSWERS,
+    MAX_HISTORY,
+    MAX_SHOW,
+    MAX_TOP,
+    CompareRequest,
+    ExplainRequest,
+    GuessRequest,
+    NewGameRequest,
+    ReviewRequest,
+    SuggestRequest,
+)
+from .runner import Limits, Runner
+
+__all__ = ["PAGES", "STATIC", "add_api", "add_pages"]
+
+STATIC = Path(__file__).parent / "static"
+#: route -> (title, name): the page is static/layout.html around static/<name>.html,
+#: with static/<name>.js as its script; every page's nav links these, in this order
+PAGES = {
+    "/": ("Assistant", "assistant"),
+    "/play": ("Play", "play"),
+    "/explain": ("Explain", "explain"),
+    "/compare": ("Compare", "compare"),
+    "/api": ("API", "api"),
+}
+
+
+def _is_expensive(strategy: str) -> bool:
+    return not issubclass(strategy_class(strategy), PartitionStrategy)
+
+
+def _meta(limits: Limits) -> dict[str, Any]:
+    """Built-in word lists, registered strategies and the request limits."""
+    strategies = []
+    for name in strategy_names():
+        cls = strategy_class(name)
+        strategies.append(
+            {
+                "name": name,
+                "description": cls.description,
+                "higher_is_better": cls.higher_is_better,
+                "score": getattr(cls, "score_stat", "score"),
+                "expensive": _is_expensive(name),
+                "options": strategy_options(cls),
+            }
+        )
+    return {
+        "version": __version__,
+        "lists": list_info(),
+        "default_list": DEFAULT_LIST,
+        "strategies": strategies,
+        "default_strategy": DEFAULT_STRATEGY,
+        "max_guesses": play.MAX_GUESSES,
+        "limits": {
+            "max_body_bytes": limits.max_body_bytes,
+            "timeout_s": limits.timeout_s,
+            "max_custom_answers": MAX_CUSTOM_ANSWERS,
+            "max_custom_allowed": MAX_CUSTOM_ALLOWED,
+            "slow_workers": limits.slow_workers,
+            "slow_queue": limits.slow_queue,
+            "max_custom_bytes": limits.max_custom_bytes,
+            "max_history": MAX_HISTORY,
+            "max_top": MAX_TOP,
+            "max_show": MAX_SHOW,
+            "compare_max_games": limits.compare_max_games,
+        },
+    }
+
+
+def add_api(app: FastAPI, runner: Runner, limits: Limits) -> None:
+    """The JSON endpoints; work that may be long runs in the runner's worker processes."""
+    @app.get("/api/meta", tags=["info"])
+    def meta() -> dict[str, Any]:
+        """Built-in word lists, registered strategies and the request limits."""
+        return _meta(limits)
+
+    @app.post("/api/suggest", tags=["assistant"])
+    async def suggest(req: SuggestRequest) -> dict[str, Any]:
+        """Best next guesses after a history, the candidates left, and how the best
+        guess splits them."""
+        expensive = req.custom is not None or _is_expensive(req.strategy)
+        result: dict[str, Any] = await runner.run(assistant.suggest, req, expensive=expensive)
+        return result
+
+    @app.post("/api/explain", tags=["assistant"])
+    async def explain(req: ExplainRequest) -> dict[str, Any]:
+        """The partition table of a guess: each pattern, how many candidates show it, which."""
+        result: dict[str, Any] = await runner.run(
+            assistant.explain, req, expensive=req.custom is not None
+        )
+        return result
+
+    @app.post("/api/play/new", tags=["play"])
+    async def play_new(req: NewGameRequest) -> dict[str, Any]:
+        """Start a game: an opaque token hides the answer (random, seeded or chosen)."""
+        result: dict[str, Any] = await runner.run(
+            play.new_game, req, expensive=req.custom is not None
+        )
+        return result
+
+    @app.post("/api/play/guess", tags=["play"])
+    async def play_guess(req: GuessRequest) -> dict[str, Any]:
+        """Play a guess; send the earlier guesses too.  The answer is revealed when the
+        game is over."""
+        result: dict[str, Any] = await runner.run(
+            play.guess, req, expensive=req.custom is not None
+        )
+        return result
+
+    @app.post("/api/play/review", tags=["play"])
+    async def play_review(req: ReviewRequest) -> dict[str, Any]:
+        """After a finished game: per guess, candidates left versus the best guess available."""
+        expensive = req.custom is not None or _is_expensive(req.strategy)
+        result: dict[str, Any] = await runner.run(play.review, req, expensive=expensive)
+        return result
+
+    @app.post("/api/compare", tags=["compare"])
+    async def compare(req: CompareRequest) -> dict[str, Any]:
+        """Benchmark strategies on a list (or a sample of it): one ``Results.to_dict()``
+        per strategy, as ``wordlelab bench --json`` writes them."""
+        deadline = time.monotonic() + limits.timeout_s
+        for name in req.strategies:
+            strategy_class(name)  # unknown names fail here, before any work
+        result: dict[str, Any] = await runner.run(
+            compare_page.compare, req, limits.compare_max_games, deadline,
+            expensive=True, deadline=deadline,
+        )
+        return result
+
+
+def add_pages(app: FastAPI) -> None:
+    """The HTML pages of :data:`PAGES` and the static files they load."""
+    nav = "".join(f'<a href="{route}">{title}</a>' for route, (title, _) in PAGES.items())
+    layout = (STATIC / "layout.html").read_text("utf-8").replace("@NAV@", nav)
+
+    def _page(title: str, name: str) -> Callable[[], HTMLResponse]:
+        html = (
+            layout.replace("@TITLE@", title)
+            .replace("@SCRIPT@", name)
+            .replace("@MAIN@", (STATIC / f"{name}.html").read_text("utf-8"))
+        )
+
+        def page() -> HTMLResponse:
+            return HTMLResponse(html)
+
+        return page
+
+    for route, (title, name) in PAGES.items():
+        app.add_api_route(route, _page(title, name), methods=["GET"], include_in_schema=False)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
