@@ -319,6 +319,39 @@ def test_damaged_cache_is_rebuilt_and_the_answer_stays_right(
     assert not list(art.path().parent.glob("*.tmp"))
 
 
+@pytest.mark.parametrize("artifact", list(ARTIFACTS))
+def test_a_cache_that_cannot_be_written_gives_the_same_answer(
+    artifact: str,
+    small_words: WordList,
+    private_cache: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Every rename into the cache fails (a full disk): the answer is computed, equals
+    the one a writable cache gives, nothing is logged and no temporary file is left."""
+    from wordlelab import cachefile
+
+    caplog.set_level(logging.WARNING, logger="wordlelab.cache")
+    art = ARTIFACTS[artifact](small_words)
+
+    real = os.replace
+
+    def refuse(src: Any, dst: Any) -> None:
+        if Path(dst).resolve().is_relative_to(private_cache.resolve()):
+            raise OSError(28, "No space left on device")
+        real(src, dst)  # numba's own cache, ...
+
+    with monkeypatch.context() as m:
+        m.setattr(cachefile.os, "replace", refuse)
+        got = [art.use(), art.use()]
+    left = [p.name for p in private_cache.rglob("*") if p.is_file() and not p.name.endswith(".lock")]
+    assert left == []
+    assert notices(caplog) == []
+    want = art.use()  # writable again: built, cached, and the same
+    assert art.path().is_file()
+    assert got == [want, want]
+
+
 @pytest.mark.parametrize(
     "text",
     [
