@@ -245,15 +245,15 @@ def test_keyboard_interrupt_out_of_a_parallel_run_keeps_finished_runs(small_word
 
 
 def test_ctrl_c_while_reporting_finishes_the_report(small_words, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    import wordlelab.cli.bench as bench_cli
+    import wordlelab.cli._bench_report as report
 
-    real = bench_cli.results_csv
+    real = report.results_csv
 
     def results_csv(rows, *rest):  # type: ignore[no-untyped-def]
         ctrl_c()
         return real(rows, *rest)
 
-    monkeypatch.setattr(bench_cli, "results_csv", results_csv)
+    monkeypatch.setattr(report, "results_csv", results_csv)
     csv_file, md = tmp_path / "r.csv", tmp_path / "r.md"
     args = ["bench", "-s", "entropy", "--words", str(small_file(small_words, tmp_path))]
     r = runner.invoke(app, [*args, "--csv", str(csv_file), "--markdown", str(md)])

@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import random
 import signal
-import sys
 import threading
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, Self
 
 import typer
-from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
 from ..errors import InvalidOptionError, UnknownStrategyError
 from ..simulate import MAX_TURNS, Job, Results, combine, run_jobs
@@ -28,7 +22,6 @@ from ._app import (
     RuleOpt,
     app,
     check_rule,
-    console,
     err_console,
     handle_errors,
     load_words,
@@ -36,6 +29,7 @@ from ._app import (
     output_file,
     print_json,
 )
+from ._bench_report import job_label, print_results, write_reports
 
 #: exit status when the run was interrupted (the shell's convention for SIGINT)
 EXIT_INTERRUPTED = 130
@@ -153,88 +147,6 @@ def _fields(r: Results) -> dict[str, Any]:
     return {f.name: getattr(r, f.name) for f in dataclasses.fields(r)}
 
 
-def results_table(rows: list[Results]) -> Table:
-    t = Table(title="benchmark", show_lines=False)
-    for col, just in [
-        ("strategy", "left"), ("mode", "left"), ("games", "right"), ("win %", "right"),
-        ("mean", "right"), ("sd", "right"), ("max", "right"), ("1", "right"), ("2", "right"),
-        ("3", "right"), ("4", "right"), ("5", "right"), ("6", "right"), ("7+", "right"),
-        ("opening", "left"), ("seconds", "right"),
-    ]:
-        t.add_column(col, justify=just)  # type: ignore[arg-type]
-    for r in rows:
-        h = r.histogram
-        t.add_row(
-            r.strategy, "hard" if r.hard else "normal", str(r.games), f"{100 * r.win_rate:.2f}",
-            f"{r.mean:.4f}", f"{r.std:.3f}", str(r.max), *(str(h[k]) for k in h),
-            r.opening if len(r.opening) < 20 else r.opening[:17] + "...", f"{r.seconds:.2f}",
-        )
-    return t
-
-
-CSV_FIELDS = [
-    "strategy", "mode", "words", "rule", "games", "win_rate", "mean", "std", "max",
-    "1", "2", "3", "4", "5", "6", "7+", "busts", "unsolved", "opening", "seconds", "complete",
-]
-
-
-def job_label(job: Job) -> str:
-    """A run as its strategy key and mode, e.g. ``entropy-2(width=3) hard``."""
-    return f"{job.make().key}{' from ' + job.start if job.start else ''} {'hard' if job.hard else 'normal'}"
-
-
-def results_csv(rows: list[Results], unfinished: Sequence[Job] = (), words: str = "", rule: str = "") -> str:
-    """The results, one row per strategy and mode; a run that did not finish
-    (Ctrl-C) is a row of its own with 0 games and ``complete`` False."""
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(CSV_FIELDS)
-    for r in rows:
-        h = r.histogram
-        w.writerow([
-            r.strategy, "hard" if r.hard else "normal", r.words, r.rule, r.games,
-            f"{r.win_rate:.6f}", f"{r.mean:.6f}", f"{r.std:.6f}", r.max, *h.values(),
-            r.busts, r.unsolved, r.opening, f"{r.seconds:.3f}", r.complete,
-        ])
-    for job in unfinished:
-        label = job_label(job).rsplit(" ", 1)[0]
-        w.writerow([label, "hard" if job.hard else "normal", words, rule, 0]
-                   + [""] * (len(CSV_FIELDS) - 6) + [False])
-    return buf.getvalue()
-
-
-def results_markdown(rows: list[Results], command: str, unfinished: Sequence[Job] = ()) -> str:
-    lines = [
-        "# wordlelab benchmark",
-        "",
-        f"Command: `{command}`",
-        "",
-        "| strategy | mode | games | win % | mean | sd | max | 1 | 2 | 3 | 4 | 5 | 6 | 7+ | opening | s |",
-        "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|--:|",
-    ]
-    for r in sorted(rows, key=lambda r: (r.hard, r.mean)):
-        h = r.histogram
-        lines.append(
-            f"| {r.strategy} | {'hard' if r.hard else 'normal'} | {r.games} | {100 * r.win_rate:.2f} "
-            f"| {r.mean:.4f} | {r.std:.3f} | {r.max} | " + " | ".join(str(v) for v in h.values())
-            + f" | {r.opening} | {r.seconds:.2f} |"
-        )
-    hardest = [r for r in rows if r.games]
-    if hardest:
-        lines += ["", "## Hardest answers", ""]
-        for r in hardest:
-            worst = ", ".join(f"{w} ({g if g > 0 else 'unsolved'})" for w, g in r.hardest(5))
-            lines.append(f"- {r.strategy} ({'hard' if r.hard else 'normal'}): {worst}")
-    if unfinished or any(not r.complete for r in rows):
-        lines += ["", "**Interrupted: partial results.**"]
-        cut = [r.strategy + (" (hard)" if r.hard else "") for r in rows if not r.complete]
-        if cut:
-            lines.append(f"Stopped before every game was played: {', '.join(cut)}.")
-        if unfinished:
-            lines.append(f"Not run: {', '.join(job_label(j) for j in unfinished)}.")
-    return "\n".join(lines) + "\n"
-
-
 @app.command()
 @handle_errors
 def bench(
@@ -303,26 +215,12 @@ def bench(
             hard_flag = "--hard" if hard else "--both-modes" if both else None
             _check_modes_and_outputs(names, rule, hard_flag, json_out, csv_out, games, trials, seed, sample)
             texts = option_texts(option or [])
-            if csv_out is not None and markdown is not None and csv_out.resolve() == markdown.resolve():
-                raise InvalidOptionError("--csv and --markdown name the same file; give each its own")
-            output_file(csv_out, "--csv file")
-            output_file(markdown, "--markdown file")
-            output_dir(plot, "--plot folder")
+            _check_report_files(csv_out, markdown, plot)
             wl = load_words(words, guesses)
             options = {n: parse_options(n, texts, wl) for n in names}
-            modes = [False, True] if both else [hard]
-            starts: list[str | None] = list(start) if start else [None]
-            for s in starts:
-                if s is not None:
-                    wl.guess_id(s)
-            words_given = [wl.normalize(s) for s in start or []]
-            if len(set(words_given)) < len(words_given):
-                raise InvalidOptionError("a --start word is given twice; give each start word once")
-            picked = None
-            if sample is not None:
-                k = min(sample, len(wl.answers))
-                picked = sorted(random.Random(seed).sample(range(len(wl.answers)), k))
-            job_list = build_jobs(names, options, modes, starts, trials, seed)
+            starts = _start_words(wl, start or [])
+            picked = _sample(wl, sample, seed)
+            job_list = build_jobs(names, options, [False, True] if both else [hard], starts, trials, seed)
             for j in job_list:
                 j.make()  # bad options fail here, with the strategy's message
             processes = min(jobs, len(job_list)) if jobs else (2 if len(job_list) > 1 else 1)
@@ -340,17 +238,10 @@ def bench(
         unfinished = [job for job, r in zip(job_list, finished, strict=True) if r is None]
         rows = pooled(finished)
         if json_out:
-            data = [r.to_dict(games=games) for r in rows]
-            if len(data) == 1 and not partial:
-                print_json(data[0])
-            else:
-                print_json({
-                    "results": data, "complete": not partial,
-                    "not_run": [job_label(j) for j in unfinished],
-                })
+            _print_json(rows, unfinished, partial, games)
         elif csv_out != Path("-"):
-            _print_results(rows)
-        _write_reports(rows, unfinished, wl.name, rule, csv_out, markdown, plot)
+            print_results(rows)
+        write_reports(rows, unfinished, wl.name, rule, csv_out, markdown, plot)
     if ctrl_c.count or partial:  # counted up to the end of the report
         done = sum(1 for r in finished if r is not None and r.complete)
         what = "partial results shown" if partial else "the results are complete"
@@ -375,6 +266,34 @@ def _strategy_names(given: list[str], all_: bool, exclude: list[str]) -> list[st
     if not names:
         raise UnknownStrategyError("give --strategy NAME (repeatable) or --all; see `wordlelab strategies`")
     return names
+
+
+def _check_report_files(csv_out: Path | None, markdown: Path | None, plot: Path | None) -> None:
+    """Refuse, before any work, report files that collide or cannot be written."""
+    if csv_out is not None and markdown is not None and csv_out.resolve() == markdown.resolve():
+        raise InvalidOptionError("--csv and --markdown name the same file; give each its own")
+    output_file(csv_out, "--csv file")
+    output_file(markdown, "--markdown file")
+    output_dir(plot, "--plot folder")
+
+
+def _start_words(wl: WordList, start: list[str]) -> list[str | None]:
+    """The --start words, each checked to be an allowed guess and given once;
+    ``[None]`` (the strategy's own opening) when there is none."""
+    for s in start:
+        wl.guess_id(s)  # a word that is not an allowed guess fails here
+    given = [wl.normalize(s) for s in start]
+    if len(set(given)) < len(given):
+        raise InvalidOptionError("a --start word is given twice; give each start word once")
+    return list(start) if start else [None]
+
+
+def _sample(wl: WordList, sample: int | None, seed: int) -> list[int] | None:
+    """--sample: ``sample`` answer indices drawn with ``seed`` (ascending), or every answer."""
+    if sample is None:
+        return None
+    k = min(sample, len(wl.answers))
+    return sorted(random.Random(seed).sample(range(len(wl.answers)), k))
 
 
 def _check_modes_and_outputs(
@@ -442,35 +361,10 @@ def _run_with_progress(
         )
 
 
-def _print_results(rows: list[Results]) -> None:
-    # piped output has no width to fit; do not crop the table to 80 columns
-    out = console if console.is_terminal else Console(width=200, highlight=False, markup=False)
-    out.print(results_table(rows))
-    for r in rows:
-        worst = ", ".join(f"{w} ({g if g > 0 else 'unsolved'})" for w, g in r.hardest(5))
-        out.print(f"hardest for {r.strategy}{' (hard)' if r.hard else ''}: {worst}")
-
-
-def _write_reports(
-    rows: list[Results],
-    unfinished: list[Job],
-    list_name: str,
-    rule: str,
-    csv_out: Path | None,
-    markdown: Path | None,
-    plot: Path | None,
-) -> None:
-    """The --csv, --markdown and --plot outputs asked for."""
-    if csv_out is not None:
-        text = results_csv(rows, unfinished, list_name, rule)
-        if csv_out == Path("-"):
-            sys.stdout.write(text)
-        else:
-            csv_out.write_text(text, "utf-8")
-    if markdown is not None:
-        markdown.write_text(results_markdown(rows, "wordlelab " + " ".join(sys.argv[1:]), unfinished), "utf-8")
-    if plot is not None and rows:
-        from ..plots import plot_results
-
-        for p in plot_results(rows, plot):
-            err_console.print(f"wrote {p}")
+def _print_json(rows: list[Results], unfinished: list[Job], partial: bool, games: bool) -> None:
+    """--json: one run's results alone when it is complete, else every run with what is missing."""
+    data = [r.to_dict(games=games) for r in rows]
+    if len(data) == 1 and not partial:
+        print_json(data[0])
+    else:
+        print_json({"results": data, "complete": not partial, "not_run": [job_label(j) for j in unfinished]})
