@@ -189,9 +189,9 @@ def store(key: str, ranked: list[Ranked]) -> None:
 
 
 def code_version(cls: type) -> str:
-    """A hash of the source of the wordlelab modules defining ``cls`` and its bases
-    (``"?"`` for a module whose source cannot be read)."""
-    return _source_hash(tuple(sorted({c.__module__ for c in cls.__mro__ if c.__module__.startswith("wordlelab.")})))
+    """A hash of the source of the modules defining ``cls`` and its bases (a user's
+    strategy module too; ``"?"`` for a module whose source cannot be read)."""
+    return _source_hash(tuple(sorted({c.__module__ for c in cls.__mro__ if c.__module__ != "builtins"})))
 
 
 @functools.cache
