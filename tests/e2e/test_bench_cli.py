@@ -111,6 +111,7 @@ def test_plot_commands(tmp_path: Path) -> None:
     res.write_text(r.stdout)
     for args in (
         ["plot", "compare", "--from", str(res), "-o", str(tmp_path / "c.png")],
+        ["plot", "compare", "-s", "minimax", "-s", "entropy", "--words", str(f), "-o", str(tmp_path / "r.png")],
         ["plot", "histogram", "-s", "minimax", "--words", str(f), "-o", str(tmp_path / "h.png")],
         ["plot", "letters", "--words", str(f), "-o", str(tmp_path / "l.png")],
         ["plot", "bigrams", "--words", str(f), "-o", str(tmp_path / "b.png")],

@@ -237,6 +237,13 @@ def test_prior_values_that_are_not_finite_or_not_words() -> None:
     one_line_error(["prior", "suggest", "--lang", "xx"], "no word frequencies for language 'xx'")
 
 
+def test_plot_compare_takes_all_or_named_strategies(tmp_path: Path) -> None:
+    out = str(tmp_path / "c.png")
+    one_line_error(["plot", "compare", "--all", "-s", "entropy", "-o", out], "give --all or --strategy NAME, not both")
+    one_line_error(["plot", "compare", "-s", "nope", "-o", out], "unknown strategy 'nope'")
+    assert not (tmp_path / "c.png").exists()
+
+
 @pytest.mark.parametrize(
     "args",
     [

@@ -62,11 +62,18 @@ def _out(path: Path) -> Path:
     return path
 
 
-def _runs(rule: str, hard: bool, names: list[str]) -> None:
-    """Refuse options that would be ignored or are unknown, before any run."""
+def _results(
+    from_: list[Path] | None, names: list[str], words: str, guesses: str | None, hard: bool, rule: str
+) -> list[Results]:
+    """The results read ``--from`` files, else a benchmark of each strategy of ``names``
+    (the rule and the names checked first, before any run)."""
     check_rule(rule, "--hard" if hard else None)
     for n in names:
         strategy_class(n)
+    if from_:
+        return _load(from_)
+    wl = load_words(words, guesses)
+    return [run_benchmark(wl, get_strategy(n), hard=hard, rule=rule) for n in names]
 
 
 def _load(paths: list[Path]) -> list[Results]:
@@ -106,11 +113,7 @@ def histogram_cmd(
     from ..plots import histogram_plot
 
     out = _out(out)
-    _runs(rule, hard, [strategy])
-    if from_:
-        results = _load(from_)[0]
-    else:
-        results = run_benchmark(load_words(words, guesses), get_strategy(strategy), hard=hard, rule=rule)
+    results = _results(from_, [strategy], words, guesses, hard, rule)[0]
     console.print(f"wrote {histogram_plot(results, out)}")
 
 
@@ -132,13 +135,10 @@ def compare_cmd(
     from ..plots import comparison_plot
 
     out = _out(out)
-    _runs(rule, hard, list(strategy or []))
-    if from_:
-        results = _load(from_)
-    else:
-        names = strategy_names() if all_ else list(strategy or ["entropy", "minimax"])
-        wl = load_words(words, guesses)
-        results = [run_benchmark(wl, get_strategy(n), hard=hard, rule=rule) for n in names]
+    if all_ and strategy:
+        raise InvalidOptionError("give --all or --strategy NAME, not both")
+    names = strategy_names() if all_ else list(strategy or ["entropy", "minimax"])
+    results = _results(from_, names, words, guesses, hard, rule)
     console.print(f"wrote {comparison_plot(results, out)}")
 
 
