@@ -47,6 +47,21 @@ def test_meta_lists_registry_and_builtin_lists(client: Any) -> None:
     assert m["default_strategy"] in strategy_names()
     entropy = next(s for s in m["strategies"] if s["name"] == "entropy")
     assert entropy["higher_is_better"] is True and entropy["expensive"] is False
+    optimal = next(s for s in m["strategies"] if s["name"] == "optimal")
+    assert optimal["expensive"] is True
+
+
+@pytest.mark.parametrize("name", ["entropy", "minimax", "most-popular"])
+def test_meta_score_label_names_the_figure_the_suggestions_carry(client: Any, name: str) -> None:
+    """The label /api/meta gives a strategy's score is the figure its suggestions hold
+    beside ``score`` (not a generic "score" the suggestions do not carry)."""
+    m = client.get("/api/meta").json()
+    label = next(s["score"] for s in m["strategies"] if s["name"] == name)
+    d = client.post("/api/suggest", json={"strategy": name, "top": 3}).json()
+    assert d["suggestions"]
+    for s in d["suggestions"]:
+        assert label in set(s) - {"guess", "score", "candidate"}
+        assert s[label] == pytest.approx(s["score"])
 
 
 @pytest.mark.parametrize("path", ["/", "/play", "/explain", "/compare", "/api"])

@@ -140,17 +140,13 @@ def build_strategy(name: str, options: dict[str, Any], words: WordList | None = 
 def require_tree(strat: Strategy, loaded: Loaded, hard: bool) -> None:
     """Refuse a strategy that would first search (and cache) a decision tree.
 
-    ``optimal`` (any strategy with ``tree_ready``) is played here only from a
-    tree shipped with the package or already in the cache; building one takes
-    seconds to minutes and writes a file, which is the command line's job.
-    Searches off the tree (after a guess it does not play) stay bounded by the
-    request's time limit.
+    ``optimal`` (any strategy whose :meth:`~wordlelab.strategies.Strategy.tree_ready`
+    says no) is played here only from a tree shipped with the package or already
+    in the cache; building one takes seconds to minutes and writes a file, which
+    is the command line's job.  Searches off the tree (after a guess it does not
+    play) stay bounded by the request's time limit.
     """
-    ready = getattr(strat, "tree_ready", None)
-    if ready is None:
-        return
-    root = Session(loaded.words, hard=hard, table=loaded.table).state
-    if ready(root):
+    if strat.tree_ready(Session(loaded.words, hard=hard, table=loaded.table).state):
         return
     words = loaded.words
     opts = " ".join(f"--option {k}={v}" for k, v in sorted(strat.options().items()))

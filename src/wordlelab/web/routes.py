@@ -19,7 +19,6 @@ from fastapi.staticfiles import StaticFiles
 from .. import __version__
 from ..game import DEFAULT_STRATEGY
 from ..strategies import strategy_class, strategy_names
-from ..strategies._information import PartitionStrategy
 from ..words import DEFAULT_LIST
 from . import assistant, play
 from . import compare as compare_page
@@ -54,10 +53,6 @@ PAGES = {
 }
 
 
-def _is_expensive(strategy: str) -> bool:
-    return not issubclass(strategy_class(strategy), PartitionStrategy)
-
-
 def _meta(limits: Limits) -> dict[str, Any]:
     """Built-in word lists, registered strategies and the request limits."""
     strategies = []
@@ -68,8 +63,8 @@ def _meta(limits: Limits) -> dict[str, Any]:
                 "name": name,
                 "description": cls.description,
                 "higher_is_better": cls.higher_is_better,
-                "score": getattr(cls, "score_stat", "score"),
-                "expensive": _is_expensive(name),
+                "score": cls.score_label,
+                "expensive": cls.expensive,
                 "options": strategy_options(cls),
             }
         )
@@ -107,7 +102,7 @@ def add_api(app: FastAPI, runner: Runner, limits: Limits) -> None:
     async def suggest(req: SuggestRequest) -> dict[str, Any]:
         """Best next guesses after a history, the candidates left, and how the best
         guess splits them."""
-        expensive = req.custom is not None or _is_expensive(req.strategy)
+        expensive = req.custom is not None or strategy_class(req.strategy).expensive
         result: dict[str, Any] = await runner.run(assistant.suggest, req, expensive=expensive)
         return result
 
@@ -139,7 +134,7 @@ def add_api(app: FastAPI, runner: Runner, limits: Limits) -> None:
     @app.post("/api/play/review", tags=["play"])
     async def play_review(req: ReviewRequest) -> dict[str, Any]:
         """After a finished game: per guess, candidates left versus the best guess available."""
-        expensive = req.custom is not None or _is_expensive(req.strategy)
+        expensive = req.custom is not None or strategy_class(req.strategy).expensive
         result: dict[str, Any] = await runner.run(play.review, req, expensive=expensive)
         return result
 
