@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from ..cachefile import atomic_write, short_digest
 from ..errors import WordlelabError
@@ -157,9 +157,16 @@ def _header(tree: Tree, st: TreeStats) -> TreeHeader:
     }
 
 
-def _node_json(tree: Tree, node: Node) -> dict[str, Any]:
+class NodeJSON(TypedDict):
+    """A node of a JSON tree file: the guess, and the next node per pattern (digits)."""
+
+    guess: str
+    children: NotRequired[dict[str, NodeJSON]]
+
+
+def _node_json(tree: Tree, node: Node) -> NodeJSON:
     w = tree.words
-    out: dict[str, Any] = {"guess": w.allowed[node.guess]}
+    out: NodeJSON = {"guess": w.allowed[node.guess]}
     if node.children:
         out["children"] = {
             format_pattern(p, w.length): _node_json(tree, c) for p, c in sorted(node.children.items())
