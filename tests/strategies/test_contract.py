@@ -17,7 +17,7 @@ from wordlelab.errors import UnknownStrategyError
 from wordlelab.simulate import endgame_limit, run_benchmark
 from wordlelab.state import State
 from wordlelab.strategies import Ranked, Strategy, register, strategy_class
-from wordlelab.strategies.base import option_specs
+from wordlelab.strategies.base import StrategyOption, option_specs
 from wordlelab.table import pattern_table
 
 
@@ -163,3 +163,28 @@ def test_figure_columns() -> None:
     assert figure_columns("entropy", full) == ["entropy", "expected", "parts", "largest"]
     assert figure_columns("two_step", full) == ["two_step", "entropy", "expected", "parts", "largest"]
     assert figure_columns("largest", plain) == ["largest"]
+
+
+def _other_value(spec: StrategyOption) -> object:
+    """A valid value of an option other than its default."""
+    if spec.kind is bool:
+        return not spec.default
+    if spec.kind is int:
+        return (spec.default or 0) + 3
+    if spec.kind is float:
+        return (spec.default or 0.0) + 0.5
+    return "crane" if spec.default != "crane" else "slate"
+
+
+@pytest.mark.parametrize("name", strategy_names())
+def test_options_are_derived_from_the_constructor(name: str) -> None:
+    """The key holds exactly the options that differ from their defaults (a randomized
+    strategy's seed always), and rebuilding from it gives the same strategy."""
+    plain = make(name)
+    assert plain.options() == ({"seed": 7} if plain.randomized else {})
+    for spec in option_specs(name):
+        value = _other_value(spec)
+        strat = get_strategy(name, **{spec.name: value})
+        assert strat.options()[spec.name] == value
+        assert f"{spec.name}={value}" in strat.key
+        assert get_strategy(name, **strat.options()).key == strat.key

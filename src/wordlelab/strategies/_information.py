@@ -31,9 +31,6 @@ class PartitionStrategy(Strategy):
     def __init__(self, candidates_only: bool = False) -> None:
         self.candidates_only = bool(candidates_only)
 
-    def options(self) -> dict[str, Any]:
-        return {"candidates_only": True} if self.candidates_only else {}
-
     def sort_keys(self, stats: dict[str, np.ndarray]) -> list[np.ndarray]:
         """Ascending keys, most significant first (before the standard tie-break)."""
         raise NotImplementedError

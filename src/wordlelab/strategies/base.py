@@ -111,8 +111,16 @@ class Strategy:
         return self.rank(state, 1)[0].guess
 
     def options(self) -> dict[str, Any]:
-        """The constructor options that make this instance (for cache keys and reports)."""
-        return {}
+        """The constructor options that make this instance, for :attr:`key` (cache keys,
+        reports): every option of the constructor (:func:`option_specs`) whose value
+        differs from its default, read from the attribute of the same name (where a
+        strategy keeps it); the seed of a randomized strategy always."""
+        out: dict[str, Any] = {}
+        for spec in _class_specs(type(self)):
+            value = getattr(self, spec.name)
+            if value != spec.default or (self.randomized and spec.name == "seed"):
+                out[spec.name] = value
+        return out
 
     @property
     def key(self) -> str:
@@ -338,7 +346,21 @@ def option_specs(strategy: str | type[Strategy]) -> tuple[StrategyOption, ...]:
     Parameters without a default, or of a type other than bool, int, float and
     str, are not options (nothing outside Python can give them).
     """
-    cls = strategy_class(strategy) if isinstance(strategy, str) else strategy
+    return _class_specs(strategy_class(strategy) if isinstance(strategy, str) else strategy)
+
+
+#: the options of each strategy class, read once (``Strategy.options`` reads them often)
+_SPECS: dict[type[Strategy], tuple[StrategyOption, ...]] = {}
+
+
+def _class_specs(cls: type[Strategy]) -> tuple[StrategyOption, ...]:
+    specs = _SPECS.get(cls)
+    if specs is None:
+        specs = _SPECS[cls] = _read_specs(cls)
+    return specs
+
+
+def _read_specs(cls: type[Strategy]) -> tuple[StrategyOption, ...]:
     init = cls.__init__  # the class's own constructor
     try:
         hints = typing.get_type_hints(init, include_extras=True)

@@ -85,6 +85,3 @@ class AverageReduction(ExpectedSize):
 
     def __init__(self) -> None:
         super().__init__(candidates_only=True)
-
-    def options(self) -> dict[str, object]:
-        return {}

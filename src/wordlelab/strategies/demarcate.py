@@ -18,8 +18,6 @@ and the ``original-order`` list to reproduce its figure (docs/strategies.md).
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
 from ..state import State
@@ -54,14 +52,6 @@ class Demarcate(Strategy):
     def __init__(self, start: Word = "raise", prefilter: bool = True) -> None:
         self.start = start
         self.prefilter = bool(prefilter)
-
-    def options(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        if self.start != "raise":
-            out["start"] = self.start
-        if not self.prefilter:
-            out["prefilter"] = False
-        return out
 
     def rank(self, state: State, top: int = 5) -> list[Ranked]:
         from ..kernels import partition_stats

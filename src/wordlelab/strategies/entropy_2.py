@@ -13,7 +13,7 @@ entropy's own order (its score, then candidates, then word order).
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, ClassVar
 
 import numpy as np
 
@@ -40,14 +40,6 @@ class EntropyTwo(Strategy):
         self.width = int(width)
         self.candidates_only = bool(candidates_only)
         self._greedy = Entropy(candidates_only=self.candidates_only)
-
-    def options(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        if self.width != DEFAULT_WIDTH:
-            out["width"] = self.width
-        if self.candidates_only:
-            out["candidates_only"] = True
-        return out
 
     def _follow_up(self, state: State, g: int) -> float:
         """Expected best next entropy after ``g``: ``sum_b p_b * max_g2 H_b(g2)``."""

@@ -167,16 +167,6 @@ class LetterScore(ScoredStrategy):
         self.commons = bool(commons)
         self.cumulative = bool(cumulative)
 
-    def options(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        if self.cumulative:
-            out["cumulative"] = True
-        if not self.fill:
-            out["fill"] = False
-        if self.commons:
-            out["commons"] = True
-        return out
-
     def _fill_pool(self, state: State) -> IndexArray | None:
         if not self.fill or len(state.candidates) <= 1:
             return None

@@ -23,7 +23,7 @@ seed's list was the game's day order; use ``--words original-order``).
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, ClassVar
 
 import numpy as np
 
@@ -160,9 +160,6 @@ class RandomRank(_Ranked):
     def __init__(self, seed: Annotated[int, AtLeast(0)] = 0) -> None:
         super().__init__()
         self.seed = int(seed)
-
-    def options(self) -> dict[str, Any]:
-        return {"seed": self.seed}
 
     def fixed(self, words: WordList) -> np.ndarray:
         rng = np.random.default_rng(self.seed)

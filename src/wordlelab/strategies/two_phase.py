@@ -10,7 +10,7 @@ instead), and the guess is the best-scoring candidate.  Ties: answer-list order.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import numpy as np
 
@@ -31,9 +31,6 @@ class TwoPhase(ScoredStrategy):
 
     def __init__(self, recount: bool = False) -> None:
         self.recount = bool(recount)
-
-    def options(self) -> dict[str, Any]:
-        return {"recount": True} if self.recount else {}
 
     def scores(self, state: State, pool: IndexArray) -> np.ndarray:
         words = state.words
