@@ -7,7 +7,7 @@ Each one scores every legal guess (or only the candidates, with
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import numpy as np
 
@@ -21,12 +21,6 @@ class PartitionStrategy(Strategy):
 
     score_label: ClassVar[str] = "entropy"
     expensive: ClassVar[bool] = False
-    #: the old name of ``score_label``, kept while the web app still reads it
-    score_stat: ClassVar[str] = "entropy"
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        cls.score_stat = cls.score_label
 
     def __init__(self, candidates_only: bool = False) -> None:
         self.candidates_only = bool(candidates_only)
