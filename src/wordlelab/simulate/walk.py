@@ -15,7 +15,7 @@ from ..errors import GameOverError, InvalidOptionError, InvalidWordError, Wordle
 from ..feedback import all_green
 from ..game import Game
 from ..state import State, Step
-from ..strategies.base import Strategy, get_strategy
+from ..strategies.base import Strategy, get_strategy, strategy_class
 from ..table import pattern_table
 from ..types import IndexArray, PatternTable
 from ..words import WordList
@@ -275,8 +275,6 @@ def run_trials(
     """Monte Carlo: run a randomised strategy ``trials`` times with seeds ``seed``,
     ``seed + 1``, ...; ``kwargs`` go to :func:`run_benchmark`.  A deterministic
     strategy gives the same result every trial, so it is run once."""
-    from ..strategies.base import strategy_class
-
     cls = strategy_class(name)
     opts = dict(options or {})
     if not cls.randomized:
