@@ -54,11 +54,12 @@ def test_meta_lists_registry_and_builtin_lists(client: Any) -> None:
 @pytest.mark.parametrize("name", ["entropy", "minimax", "most-popular"])
 def test_meta_score_label_names_the_figure_the_suggestions_carry(client: Any, name: str) -> None:
     """The label /api/meta gives a strategy's score is the figure its suggestions hold
-    beside ``score`` (not a generic "score" the suggestions do not carry)."""
+    beside ``score`` (not a generic "score" the suggestions do not carry); /api/suggest
+    names it too, for the Assistant page's own-score column."""
     m = client.get("/api/meta").json()
     label = next(s["score"] for s in m["strategies"] if s["name"] == name)
     d = client.post("/api/suggest", json={"strategy": name, "top": 3}).json()
-    assert d["suggestions"]
+    assert d["score_label"] == label and d["suggestions"]
     for s in d["suggestions"]:
         assert label in set(s) - {"guess", "score", "candidate"}
         assert s[label] == pytest.approx(s["score"])

@@ -64,6 +64,7 @@ def suggest(ctx: Context, req: SuggestRequest) -> dict[str, Any]:
         "hard": req.hard,
         "strategy": strat.key,
         "higher_is_better": strat.higher_is_better,
+        "score_label": strat.score_label,
         "history": [step_json(words, s.guess, s.pattern) for s in session.history],
         "solved": session.solved,
         "candidates": len(cands),

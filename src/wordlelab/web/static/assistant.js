@@ -9,7 +9,7 @@
     options: $("options"), customBox: $("custom-box"),
     board: $("board"), solved: $("solved"), entry: $("entry"), guess: $("guess"), pattern: $("pattern"),
     entryTiles: $("entry-tiles"), add: $("add"), undo: $("undo"), reset: $("reset"), busy: $("busy"),
-    error: $("error"), sugg: document.querySelector("#sugg tbody"), suggTitle: $("sugg-title"),
+    error: $("error"), sugg: document.querySelector("#sugg tbody"), suggTitle: $("sugg-title"), suggOwn: $("sugg-own"),
     split: $("split"), splitTitle: $("split-title"), splitNote: $("split-note"),
     candCount: $("cand-count"), cands: $("cands"),
   };
@@ -24,6 +24,10 @@
 
   // labels for options whose name says too little; others show the name with spaces
   const OPTION_LABELS = { candidates_only: "guess only candidates" };
+
+  // the figures of a split, each in a column of its own; a strategy whose score is none
+  // of them (a letter score, a word frequency...) gets one more column, under its label
+  const FIGURES = ["entropy", "expected", "parts", "largest"];
 
   const LOCAL_MARKS = { 0: 0, 1: 1, 2: 2, b: 0, x: 0, w: 0, ".": 0, "-": 0, _: 0, y: 1, g: 2 };
 
@@ -197,9 +201,13 @@
     renderEntry();
 
     ui.suggTitle.textContent = `Best next guesses (${data.strategy}${data.hard ? ", hard mode" : ""})`;
+    const own = data.score_label && !FIGURES.includes(data.score_label) ? data.score_label : null;
+    ui.suggOwn.hidden = !own;
+    ui.suggOwn.textContent = own || "";
     ui.sugg.replaceChildren(...data.suggestions.map((s, i) => WL.el("tr", { class: i === 0 ? "top" : null },
       WL.el("td", { class: "num" }, i + 1),
       WL.el("td", { class: "word" }, s.guess),
+      own ? WL.el("td", { class: "num" }, WL.fmt(s.score, 3)) : null,
       WL.el("td", { class: "num" }, WL.fmt(s.entropy, 3)),
       WL.el("td", { class: "num" }, WL.fmt(s.expected, 2)),
       WL.el("td", { class: "num" }, WL.fmt(s.parts, 0)),
@@ -212,7 +220,7 @@
         WL.el("a", { href: explainHref(s.guess), title: "partition table of this guess" }, "explain")),
     )));
     if (data.solved) {
-      ui.sugg.append(WL.el("tr", {}, WL.el("td", { colspan: 8 }, "Solved: nothing to suggest.")));
+      ui.sugg.append(WL.el("tr", {}, WL.el("td", { colspan: own ? 9 : 8 }, "Solved: nothing to suggest.")));
     }
 
     ui.candCount.textContent = data.candidates;
