@@ -5,7 +5,7 @@ allowed guess by the search's own first bound (``guess_lb``, see
 :mod:`wordlelab.search._core`) and the sum of squared bucket sizes.
 
 Exact: each opener is one coarse task (a full proof, seconds each) run by
-an executor: a local process pool by default, or dask.distributed (a
+an executor (:mod:`wordlelab.executors`): a local process pool by default, or dask.distributed (a
 LocalCluster, or an existing scheduler).  The same code drives both.  Each
 result is written to an SQLite file as it arrives, so ``resume=True``
 continues after a crash or Ctrl-C and recomputes nothing already stored.
@@ -15,9 +15,7 @@ from __future__ import annotations
 
 import sqlite3
 import time
-from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures import as_completed as futures_as_completed
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -25,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import WordlelabError
-from ..procs import die_with_parent
+from ..executors import Executor
 from ..words import WordList
 from .greedy import greedy_scores
 from .solver import Solver
@@ -133,6 +131,11 @@ def solve_opener(job: ExactJob, word: str, upper: int | None = None) -> OpenerRe
     return OpenerResult(word, total, time.perf_counter() - t0, solver.nodes - nodes0, exact)
 
 
+def _opener_task(word: str, job: ExactJob, upper: int | None) -> OpenerResult:
+    """:func:`solve_opener` in the executor's argument order (the item first)."""
+    return solve_opener(job, word, upper)
+
+
 class ResultStore:
     """An SQLite file of exact opener values, one row per (configuration, word).
 
@@ -176,78 +179,6 @@ class ResultStore:
         self.db.close()
 
 
-class _Pool:
-    """The one interface the exact ranking needs: submit tasks, iterate finished ones.
-
-    Backed by a :class:`ProcessPoolExecutor` (``kind="process"``), by
-    dask.distributed (``kind="dask"``: a LocalCluster of ``workers`` processes,
-    or the cluster at ``scheduler``), or run inline (``kind="serial"``).
-    """
-
-    def __init__(self, kind: str, workers: int | None, scheduler: str | None) -> None:
-        self.kind = kind
-        self._client: Any = None
-        self._cluster: Any = None
-        self._pool: ProcessPoolExecutor | None = None
-        if kind == "process":
-            # workers die with this process, even if it is killed with SIGKILL
-            self._pool = ProcessPoolExecutor(max_workers=workers, initializer=die_with_parent)
-        elif kind == "dask":
-            try:
-                from distributed import Client, LocalCluster
-            except ImportError:  # pragma: no cover
-                raise WordlelabError("dask.distributed is not installed; pip install distributed") from None
-            if scheduler:
-                try:
-                    self._client = Client(scheduler, timeout=15)  # type: ignore[no-untyped-call]
-                except OSError as exc:
-                    raise WordlelabError(
-                        f"cannot reach the dask scheduler at {scheduler!r} ({exc}); start one "
-                        "(e.g. `dask scheduler` and `dask worker ADDRESS`) or leave out "
-                        "--scheduler to use local processes"
-                    ) from None
-            else:
-                self._cluster = LocalCluster(  # type: ignore[no-untyped-call]
-                    n_workers=workers or 2, threads_per_worker=1, processes=True,
-                    dashboard_address=None, silence_logs=40,
-                )
-                self._client = Client(self._cluster)  # type: ignore[no-untyped-call]
-        elif kind != "serial":
-            raise WordlelabError(f"unknown executor {kind!r}; choose process, dask or serial")
-
-    @property
-    def client(self) -> Any:
-        """The dask client (None unless ``kind == "dask"``)."""
-        return self._client
-
-    def run(
-        self, fn: Callable[..., OpenerResult], job: ExactJob, items: list[str], *extra: Any
-    ) -> Iterator[OpenerResult]:
-        """``fn(job, item, *extra)`` for every item; results in completion order."""
-        if self.kind == "serial":
-            for it in items:
-                yield fn(job, it, *extra)
-        elif self._pool is not None:
-            futs: list[Future[OpenerResult]] = [self._pool.submit(fn, job, it, *extra) for it in items]
-            for f in futures_as_completed(futs):
-                yield f.result()
-        else:
-            from distributed import as_completed
-
-            job_f = self._client.scatter(job, broadcast=True)
-            futs = [self._client.submit(fn, job_f, it, *extra, pure=False, retries=3) for it in items]
-            for f in as_completed(futs):  # type: ignore[no-untyped-call]
-                yield f.result()
-
-    def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(cancel_futures=True)
-        if self._client is not None:
-            self._client.close()
-        if self._cluster is not None:
-            self._cluster.close()
-
-
 def exact_openers(
     job: ExactJob,
     openers: list[str],
@@ -279,15 +210,13 @@ def exact_openers(
     todo = [w for w in openers if w not in have]
     results = {w: have[w] for w in openers if w in have}
     if todo:
-        pool = _Pool(executor, workers, scheduler)
-        try:
+        # forked workers start with the pattern table and numba already loaded
+        with Executor[OpenerResult](executor, workers, scheduler=scheduler, start_method="fork") as ex:
             if on_pool is not None:
-                on_pool(pool)
-            for r in pool.run(solve_opener, job, todo, upper):
+                on_pool(ex)
+            for _, r in ex.run(_opener_task, todo, job, upper):
                 store.add(config, r)
                 results[r.word] = r
                 if progress is not None:
                     progress(r, len(results), len(openers))
-        finally:
-            pool.close()
     return results
