@@ -1,6 +1,6 @@
 """The layout is the architecture: check the import layers and side effects statically.
 
-kernels -> feedback/words/table -> state -> strategies/search -> game/simulate/...
+kernels -> feedback/words/table -> state -> search -> strategies -> game/simulate/...
 -> cli/web.  Nothing below cli/web imports a terminal or HTTP library, prints or
 reads stdin; kernels know nothing of the rest of the package but its types.
 """
@@ -79,3 +79,54 @@ def test_web_does_not_import_cli() -> None:
         if _layer(path) == "web":
             names = _imports(ast.parse(path.read_text("utf-8")), path)
             assert not {n for n in names if n.startswith("wordlelab.cli")}, path
+
+
+#: the layers, lowest first: a module imports only from its own layer's module
+#: (itself) or a lower layer; cli and web share the top layer, but web never
+#: imports cli (checked above)
+TIERS = [
+    {"types", "errors"},
+    {"kernels", "feedback", "words", "cachefile", "procs"},
+    {"executors", "table"},
+    {"state"},
+    {"search"},
+    {"strategies"},
+    {"openings", "prior", "review", "variants"},
+    {"game"},
+    {"simulate"},
+    {"plots"},
+    {"cli", "web"},
+    {"__init__", "__main__"},
+]
+RANK = {name: i for i, tier in enumerate(TIERS) for name in tier}
+
+
+def test_every_module_has_a_layer() -> None:
+    assert {_layer(p) for p in _modules()} <= set(RANK), {_layer(p) for p in _modules()} - set(RANK)
+
+
+@pytest.mark.parametrize("path", _modules(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_imports_run_down_the_layers(path: Path) -> None:
+    """No import runs upward or sideways to another module of the same layer
+    (cli -> web is the one sideways import: `wordlelab web` starts the server)."""
+    me = _layer(path)
+    for name in _imports(ast.parse(path.read_text("utf-8")), path):
+        parts = name.split(".")
+        if parts[0] != "wordlelab" or len(parts) < 2 or parts[1] not in RANK or parts[1] == me:
+            continue
+        target = parts[1]
+        ok = RANK[target] < RANK[me] or (me, target) == ("cli", "web")
+        assert ok, f"{path.relative_to(ROOT)} imports {name}: layer {me!r} may not import {target!r}"
+
+
+@pytest.mark.parametrize("path", _modules(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_private_imports_across_packages(path: Path) -> None:
+    """A package's ``_private`` modules are for that package alone."""
+    me = _layer(path)
+    for name in _imports(ast.parse(path.read_text("utf-8")), path):
+        parts = name.split(".")
+        if parts[0] != "wordlelab" or len(parts) < 3 or parts[1] == me:
+            continue
+        assert not (parts[2].startswith("_") and not parts[2].startswith("__")), (
+            f"{path.relative_to(ROOT)} imports {name}, private to wordlelab.{parts[1]}"
+        )

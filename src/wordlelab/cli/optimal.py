@@ -12,6 +12,7 @@ from rich.table import Table
 
 from ..errors import InvalidOptionError, WordlelabError
 from ..search import (
+    INF,
     ExactJob,
     OpenerResult,
     ResultStore,
@@ -23,7 +24,6 @@ from ..search import (
     verify_tree,
     write_tree,
 )
-from ..search._core import INF
 from ..search.solver import DEFAULT_MAX_GUESSES
 from ..table import cache_dir, pattern_table
 from ..words import BUILTIN_LISTS, read_upto

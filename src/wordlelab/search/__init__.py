@@ -3,15 +3,18 @@
 * :class:`Solver` — the search (contracts in :mod:`wordlelab.search._core`);
 * :class:`Tree`, :func:`write_tree`, :func:`read_tree`, :func:`verify_tree` —
   decision trees and their text/JSON files;
-* :func:`greedy_scores`, :func:`exact_openers` — ranking start words.
+* :func:`greedy_scores`, :func:`exact_openers` — ranking start words;
+* :data:`INF` — the total that means "no tree finds every answer within the cap".
 """
 
+from ._memo import INF
 from .openers import ExactJob, OpenerResult, ResultStore, exact_openers, greedy_scores
 from .solver import DEFAULT_MAX_GUESSES, SearchError, SearchResult, Solver
 from .tree import Node, Tree, TreeFileError, TreeStats, read_header, read_tree, verify_tree, write_tree
 
 __all__ = [
     "DEFAULT_MAX_GUESSES",
+    "INF",
     "ExactJob",
     "Node",
     "OpenerResult",
