@@ -4,6 +4,10 @@ Every error derives from :class:`WordlelabError` and also from the builtin that
 best describes it, so ``except ValueError`` keeps working for callers that do
 not know this library.  The library raises; only ``cli`` and ``web`` turn an
 error into a message, an exit code or an HTTP status.
+
+A message that names an option names the library's parameter in backticks
+(``raise `max_guesses```); each front end shows it in its own terms (the CLI
+as ``--max-guesses``, see :func:`wordlelab.cli._app.cli_message`).
 """
 
 from __future__ import annotations

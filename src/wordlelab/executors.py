@@ -222,8 +222,8 @@ def _dask_client(workers: int | None, scheduler: str | None) -> tuple[Any, Any]:
         except OSError as exc:
             raise WordlelabError(
                 f"cannot reach the dask scheduler at {scheduler!r} ({exc}); start one "
-                "(e.g. `dask scheduler` and `dask worker ADDRESS`) or run without a scheduler "
-                "address to use local processes"
+                "(e.g. `dask scheduler` and `dask worker ADDRESS`) or leave out `scheduler` to "
+                "use local processes"
             ) from None
     # Every worker runs one CPU-bound task at a time, so whatever else runs
     # takes a share of a busy core.  The statistical profiler (a thread

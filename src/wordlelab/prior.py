@@ -76,7 +76,7 @@ def check_language(lang: str) -> str:
     except (LookupError, ValueError) as exc:
         raise WordListError(
             f"wordfreq has no word frequencies for language {lang!r} ({exc}); "
-            f"use a code it knows, e.g. --lang en: {', '.join(sorted(known))}"
+            f"give `lang` a code it knows, e.g. en: {', '.join(sorted(known))}"
         ) from None
     return lang
 

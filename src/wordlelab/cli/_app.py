@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import math
+import re
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
@@ -126,9 +127,17 @@ def fail(message: str) -> typer.Exit:
     return typer.Exit(EXIT_BAD_INPUT)
 
 
+def cli_message(exc: BaseException) -> str:
+    """A library error's message on one line, with the options it names in
+    backticks (``raise `max_guesses```, see :mod:`wordlelab.errors`) shown as
+    this CLI's flags (``raise --max-guesses``)."""
+    text = " ".join(str(exc).split())
+    return re.sub(r"`([a-z][a-z0-9_]*)`", lambda m: "--" + m.group(1).replace("_", "-"), text)
+
+
 def refused(exc: Exception) -> None:
     """A refused line of an interactive loop: the message in red, never read as markup."""
-    err_console.print(Text(str(exc), style="red"))
+    err_console.print(Text(cli_message(exc), style="red"))
 
 
 def handle_errors(func: F) -> F:
@@ -140,7 +149,7 @@ def handle_errors(func: F) -> F:
         try:
             return func(*args, **kwargs)
         except WordlelabError as exc:
-            raise fail(" ".join(str(exc).split())) from None
+            raise fail(cli_message(exc)) from None
         except ModuleNotFoundError as exc:  # an optional dependency, e.g. wordfreq's for a language
             raise fail(f"this needs the Python package {exc.name!r}, which is not installed") from None
         except BrokenPipeError:

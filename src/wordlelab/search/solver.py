@@ -133,9 +133,9 @@ class Solver:
         if max_guesses is None:
             max_guesses = DEFAULT_MAX_GUESSES
         if not 1 <= max_guesses <= 30:
-            raise SearchError(f"--max-guesses must be between 1 and 30, not {max_guesses}")
+            raise SearchError(f"`max_guesses` must be between 1 and 30, not {max_guesses}")
         if beam < 0:
-            raise SearchError(f"--beam must be 0 (exact) or a positive width, not {beam}")
+            raise SearchError(f"`beam` must be 0 (exact) or a positive width, not {beam}")
         from . import _core
 
         if len(words.allowed) > _core.MAX_GUESS_INDEX:
@@ -284,7 +284,7 @@ class Solver:
         value, guess, exact = self._core.unpack(entry)
         if not exact or value >= self._core.INF:
             raise SearchError(
-                f"no tree finds all {n} candidates within {d} more guesses; raise --max-guesses"
+                f"no tree finds all {n} candidates within {d} more guesses; raise `max_guesses`"
             )
         return guess
 
@@ -363,11 +363,11 @@ class Solver:
                 if upper is not None and least_bound < inf:
                     raise SearchError(
                         f"none of the {n_done} openers tried has a total <= {upper} "
-                        f"(the best needs at least {least_bound}); raise --upper or --top"
+                        f"(the best needs at least {least_bound}); raise `upper` or `top`"
                     )
                 raise SearchError(
                     f"no opener tried finds every answer within {self.max_guesses} guesses; "
-                    "raise --max-guesses or --top"
+                    "raise `max_guesses` or `top`"
                 )
             everything = n_done == len(order)
             proven = everything and self.exact
@@ -384,7 +384,7 @@ class Solver:
         if total >= inf:
             raise SearchError(
                 f"{start!r} cannot find every answer within {self.max_guesses} guesses; "
-                "raise --max-guesses or try another --start"
+                "raise `max_guesses` or try another `start`"
             )
         seconds = time.perf_counter() - t0
         root = self.tree(g)

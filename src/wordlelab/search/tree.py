@@ -388,12 +388,12 @@ def verify_tree(tree: Tree, table: PatternTable, claimed: TreeHeader | None = No
             if key in claimed and int(claimed[key]) != len(getattr(w, key)):
                 raise TreeFileError(
                     f"the file was made for {claimed[key]} {key} but the list has "
-                    f"{len(getattr(w, key))}; pass the same word lists (--words/--guesses)"
+                    f"{len(getattr(w, key))}; pass the same word lists (`words`/`guesses`)"
                 )
         if "digest" in claimed and str(claimed["digest"]) != short_digest(w.digest):
             raise TreeFileError(
                 "the file was made for different word lists (digest mismatch); "
-                "pass the same lists with --words/--guesses"
+                "pass the same lists as `words`/`guesses`"
             )
     paths = tree.paths(table)
     for a, steps in enumerate(paths):
