@@ -53,11 +53,6 @@ def suggestions(session: Session, strat: Strategy, top: int) -> list[Ranked]:
     return [] if session.solved else session.suggest(strat, top)
 
 
-def ranked_json(r: Ranked) -> dict[str, object]:
-    """One suggestion as JSON: the guess, its score and every figure of its stats."""
-    return {"guess": r.word, "score": r.score, **r.stats}
-
-
 #: the partition figures shown for every guess that has them (``Ranked.stats`` keys)
 FIGURES = ("entropy", "expected", "parts", "largest")
 #: figures that are counts, shown without decimals
@@ -140,7 +135,7 @@ def suggest(
                 "solved": session.solved,
                 "candidates": len(session.candidates),
                 "candidate_words": session.candidate_words[:SHOW_CANDIDATES],
-                "suggestions": [ranked_json(r) for r in ranked],
+                "suggestions": [r.as_dict() for r in ranked],
             }
         )
         return

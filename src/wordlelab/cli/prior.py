@@ -33,7 +33,7 @@ from ._app import (
     print_json,
     tiles,
 )
-from .assistant import HistoryOpt, TopOpt, ranked_json, replay, suggestions
+from .assistant import HistoryOpt, TopOpt, replay, suggestions
 from .game import solve_turns
 
 prior_app = typer.Typer(
@@ -92,7 +92,7 @@ def prior_suggest(
                 "strategy": strat.key,
                 "candidates": len(session.candidates),
                 "likely": [{"word": w, "probability": p} for w, p in likely],
-                "suggestions": [ranked_json(r) for r in ranked],
+                "suggestions": [r.as_dict() for r in ranked],
             }
         )
         return

@@ -66,6 +66,10 @@ class Ranked:
     score: float
     stats: dict[str, float] = field(default_factory=dict)
 
+    def as_dict(self) -> dict[str, Any]:
+        """As JSON: the guess (its word), the score and every figure of ``stats``."""
+        return {"guess": self.word, "score": self.score, **self.stats}
+
 
 class Strategy:
     """Base class: subclasses implement :meth:`rank`; :meth:`choose` is its first entry.

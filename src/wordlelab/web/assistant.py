@@ -47,7 +47,7 @@ def _buckets(state: State, guess: int) -> list[tuple[int, IndexArray]]:
 
 
 def _ranked_json(r: Ranked, candidate: bool) -> dict[str, Any]:
-    return {"guess": r.word, "score": r.score, "candidate": candidate, **r.stats}
+    return {**r.as_dict(), "candidate": candidate}
 
 
 def suggest(ctx: Context, req: SuggestRequest) -> dict[str, Any]:
