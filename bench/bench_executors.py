@@ -28,9 +28,22 @@ from pathlib import Path
 
 def run_once(args: argparse.Namespace, dask: bool, results: Path) -> tuple[float, dict[str, tuple[int, bool]]]:
     cmd = [
-        sys.executable, "-m", "wordlelab", "openers", "--exact", "--top", str(args.top),
-        "--upper", str(args.upper), "--workers", str(args.workers), "--words", args.words,
-        "--results", str(results), "--json",
+        sys.executable,
+        "-m",
+        "wordlelab",
+        "openers",
+        "--exact",
+        "--top",
+        str(args.top),
+        "--upper",
+        str(args.upper),
+        "--workers",
+        str(args.workers),
+        "--words",
+        args.words,
+        "--results",
+        str(results),
+        "--json",
     ]
     if args.hard:
         cmd.append("--hard")
@@ -63,16 +76,19 @@ def main() -> None:
     ap.add_argument("--hard", action="store_true")
     ap.add_argument("--repeat", type=int, default=1)
     args = ap.parse_args()
-    print(f"openers --exact --top {args.top} --upper {args.upper} --workers {args.workers} "
-          f"--words {args.words}{' --hard' if args.hard else ''}; {os.cpu_count()} cores; "
-          f"load average {os.getloadavg()[0]:.2f}")
+    print(
+        f"openers --exact --top {args.top} --upper {args.upper} --workers {args.workers} "
+        f"--words {args.words}{' --hard' if args.hard else ''}; {os.cpu_count()} cores; "
+        f"load average {os.getloadavg()[0]:.2f}"
+    )
     times: dict[str, list[float]] = {"pool": [], "dask": []}
     totals: dict[str, dict[str, tuple[int, bool]]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         start = {}
         for name in ("pool", "dask"):
-            start[name], _ = run_once(argparse.Namespace(**{**vars(args), "top": 1}), name == "dask",
-                                      Path(tmp) / f"{name}-top1.sqlite")
+            start[name], _ = run_once(
+                argparse.Namespace(**{**vars(args), "top": 1}), name == "dask", Path(tmp) / f"{name}-top1.sqlite"
+            )
         print(f"  fixed cost (--top 1): pool {start['pool']:.1f} s, dask {start['dask']:.1f} s", flush=True)
         for i in range(args.repeat):
             for name in ("pool", "dask"):
@@ -84,9 +100,11 @@ def main() -> None:
                 totals[name] = got
     pool, dask = statistics.median(times["pool"]), statistics.median(times["dask"])
     same = agree(totals["pool"], totals["dask"], args.upper)
-    print(f"median wall: pool {pool:.1f} s, dask {dask:.1f} s, dask/pool {dask / pool:.2f}x; "
-          f"without the fixed cost {(dask - start['dask']) / (pool - start['pool']):.2f}x; "
-          f"results {'agree' if same else 'DIFFER'} ({len(totals['pool'])} openers)")
+    print(
+        f"median wall: pool {pool:.1f} s, dask {dask:.1f} s, dask/pool {dask / pool:.2f}x; "
+        f"without the fixed cost {(dask - start['dask']) / (pool - start['pool']):.2f}x; "
+        f"results {'agree' if same else 'DIFFER'} ({len(totals['pool'])} openers)"
+    )
     if not same:
         sys.exit(1)
 

@@ -41,10 +41,11 @@ def main() -> None:
     args = ap.parse_args()
     wl = load_wordlist(args.words)
     table = pattern_table(wl)
-    print(f"lists {wl!r}; {args.games} games per preset; seed {args.seed}; "
-          f"load average {os.getloadavg()[0]:.2f}")
-    print("| game | boards/guesses | games | wins | win rate | 95% interval | mean guesses (won) "
-          "| histogram (won) | boards left (lost) | s/game |")
+    print(f"lists {wl!r}; {args.games} games per preset; seed {args.seed}; load average {os.getloadavg()[0]:.2f}")
+    print(
+        "| game | boards/guesses | games | wins | win rate | 95% interval | mean guesses (won) "
+        "| histogram (won) | boards left (lost) | s/game |"
+    )
     print("|---|---|---|---|---|---|---|---|---|---|")
     for name in args.presets.split(","):
         boards, limit = MULTI_PRESETS[name]
@@ -64,8 +65,10 @@ def main() -> None:
         hist = " ".join(f"{k}:{v}" for k, v in sorted(Counter(used).items()))
         mean = sum(used) / len(used) if used else float("nan")
         lost = " ".join(f"{k}:{v}" for k, v in sorted(Counter(left).items())) or "-"
-        print(f"| {name} | {boards}/{limit} | {args.games} | {wins} | {wins / args.games:.1%} "
-              f"| {lo:.1%}-{hi:.1%} | {mean:.2f} | {hist} | {lost} | {secs:.2f} |")
+        print(
+            f"| {name} | {boards}/{limit} | {args.games} | {wins} | {wins / args.games:.1%} "
+            f"| {lo:.1%}-{hi:.1%} | {mean:.2f} | {hist} | {lost} | {secs:.2f} |"
+        )
 
 
 if __name__ == "__main__":

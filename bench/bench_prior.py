@@ -50,13 +50,16 @@ def main() -> None:
     prior_wl, weights = prior_wordlist(base)
     orig = np.array([w in set(base.answers) for w in prior_wl.answers])
     outside = weights[~orig].sum() / weights.sum()
-    print(f"lists {base!r}; prior list {prior_wl!r}; strategy {args.strategy}; "
-          f"load average {os.getloadavg()[0]:.2f}")
-    print(f"prior mass of the {orig.sum()} original answers: {1 - outside:.1%}; of the other "
-          f"{(~orig).sum()} allowed words: {outside:.1%} (the fixed-list player never finds these)")
+    print(f"lists {base!r}; prior list {prior_wl!r}; strategy {args.strategy}; load average {os.getloadavg()[0]:.2f}")
+    print(
+        f"prior mass of the {orig.sum()} original answers: {1 - outside:.1%}; of the other "
+        f"{(~orig).sum()} allowed words: {outside:.1%} (the fixed-list player never finds these)"
+    )
     print()
-    print("| set-up | opener | uniform over the original answers: mean / win | "
-          "prior-weighted over all allowed: mean / win | strategy calls | time |")
+    print(
+        "| set-up | opener | uniform over the original answers: mean / win | "
+        "prior-weighted over all allowed: mean / win | strategy calls | time |"
+    )
     print("|---|---|---|---|---|---|")
     strat = get_strategy(args.strategy)
 

@@ -40,8 +40,7 @@ def main() -> None:
     base = load_wordlist("original")
     get_strategy("optimal")  # import (and load numba's cache) before timing
     lists = [
-        WordList.from_words(list(base.answers[:n]), list(base.allowed), name=f"original[:{n}]")
-        for n in args.sizes
+        WordList.from_words(list(base.answers[:n]), list(base.allowed), name=f"original[:{n}]") for n in args.sizes
     ] + [load_wordlist("nyt-12959")]
     print(f"optimal first use ({'hard' if args.hard else 'normal'} mode), no cached tree")
     for wl in lists:

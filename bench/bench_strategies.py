@@ -70,9 +70,7 @@ def baseline(words, table, name: str, n: int) -> None:  # type: ignore[no-untype
 def tournament(words, jobs: int, include_optimal: bool) -> None:  # type: ignore[no-untyped-def]
     names = [n for n in strategy_names() if include_optimal or n != "optimal"]
     job_list = [
-        Job(n, (("seed", 0),) if get_strategy(n).randomized else (), hard)
-        for n in names
-        for hard in (False, True)
+        Job(n, (("seed", 0),) if get_strategy(n).randomized else (), hard) for n in names for hard in (False, True)
     ]
     t0 = time.perf_counter()
     results = run_jobs(words, job_list, processes=jobs)
@@ -90,15 +88,24 @@ def tournament(words, jobs: int, include_optimal: bool) -> None:  # type: ignore
 # The notebook seed's final letter-family table (2315 answers, naive rule, day order):
 # "wins X% with average Y attempts", the average taken over the games won (<= 6).
 NOTEBOOK = {
-    ("global", False): (93.69, 4.9368), ("global", True): (97.58, 4.6432),
-    ("sc_added", False): (97.40, 4.5206), ("sc_added", True): (98.53, 4.3012),
-    ("sc_prod", False): (97.27, 4.5187), ("sc_prod", True): (98.35, 4.4172),
-    ("sc_sq_added", False): (97.32, 4.5193), ("sc_sq_added", True): (97.88, 4.4925),
-    ("sc_sq_prod", False): (97.27, 4.5187), ("sc_sq_prod", True): (98.35, 4.4172),
-    ("set_score", False): (99.39, 4.0561), ("set_score", True): (99.04, 4.0462),
-    ("in_words", False): (98.27, 4.6123), ("in_words", True): (98.22, 4.6095),
-    ("set_in_prod", False): (99.31, 4.0357), ("set_in_prod", True): (99.09, 4.0179),
-    ("all_prod", False): (98.40, 4.1471), ("all_prod", True): (98.74, 4.1584),
+    ("global", False): (93.69, 4.9368),
+    ("global", True): (97.58, 4.6432),
+    ("sc_added", False): (97.40, 4.5206),
+    ("sc_added", True): (98.53, 4.3012),
+    ("sc_prod", False): (97.27, 4.5187),
+    ("sc_prod", True): (98.35, 4.4172),
+    ("sc_sq_added", False): (97.32, 4.5193),
+    ("sc_sq_added", True): (97.88, 4.4925),
+    ("sc_sq_prod", False): (97.27, 4.5187),
+    ("sc_sq_prod", True): (98.35, 4.4172),
+    ("set_score", False): (99.39, 4.0561),
+    ("set_score", True): (99.04, 4.0462),
+    ("in_words", False): (98.27, 4.6123),
+    ("in_words", True): (98.22, 4.6095),
+    ("set_in_prod", False): (99.31, 4.0357),
+    ("set_in_prod", True): (99.09, 4.0179),
+    ("all_prod", False): (98.40, 4.1471),
+    ("all_prod", True): (98.74, 4.1584),
 }
 
 
@@ -112,14 +119,18 @@ def seeds() -> None:
         return run_benchmark(words, get_strategy(name, **opts), **kw)
 
     print("### Notebook letter family (fill on; --words original-order --rule naive)\n")
-    print("| strategy | commons | seed wins % | seed mean of wins | cumulative: wins % | mean of wins "
-          "| default: wins % | mean of wins | mean (all games) |")
+    print(
+        "| strategy | commons | seed wins % | seed mean of wins | cumulative: wins % | mean of wins "
+        "| default: wins % | mean of wins | mean (all games) |"
+    )
     print("|---|---|--:|--:|--:|--:|--:|--:|--:|")
     for (name, commons), (w, m) in NOTEBOOK.items():
         c = run(day, name, rule="naive", options={"commons": commons, "cumulative": True})
         r = run(day, name, rule="naive", options={"commons": commons})
-        print(f"| {name} | {'yes' if commons else 'no'} | {w:.2f} | {m:.4f} | {100 * c.win_rate:.3f} "
-              f"| {c.mean_wins:.4f} | {100 * r.win_rate:.2f} | {r.mean_wins:.4f} | {r.mean:.4f} |")
+        print(
+            f"| {name} | {'yes' if commons else 'no'} | {w:.2f} | {m:.4f} | {100 * c.win_rate:.3f} "
+            f"| {c.mean_wins:.4f} | {100 * r.win_rate:.2f} | {r.mean_wins:.4f} | {r.mean:.4f} |"
+        )
     print("\n### Notebook demarcate\n")
     print("| lists / rule | wins % | mean | histogram 1..6, 7+ |")
     print("|---|--:|--:|---|")
@@ -132,9 +143,11 @@ def seeds() -> None:
     r = run(sorted_, "mean-guessmap")
     capped = r.guesses.clip(max=7)
     print("- seed: opener early, 98.7% wins, 30 games need 7+, mean 3.88, SD 0.98")
-    print(f"- ours: opener {r.opening}, {100 * r.win_rate:.1f}% wins, {r.busts} games need 7+ "
-          f"(full histogram {r.full_histogram}), mean {r.mean:.4f}, SD {r.std:.4f}; "
-          f"counting every game over 6 as 7: mean {capped.mean():.4f}, SD {capped.std():.4f}")
+    print(
+        f"- ours: opener {r.opening}, {100 * r.win_rate:.1f}% wins, {r.busts} games need 7+ "
+        f"(full histogram {r.full_histogram}), mean {r.mean:.4f}, SD {r.std:.4f}; "
+        f"counting every game over 6 as 7: mean {capped.mean():.4f}, SD {capped.std():.4f}"
+    )
     print("\n### R tournament (hard mode, --words original-order)\n")
     print("| strategy | start | games | wins % | busts % | mean |")
     print("|---|---|--:|--:|--:|--:|")
@@ -147,7 +160,7 @@ def seeds() -> None:
             seeds_ = range(10) if name == "random" else [None]
             for sd in seeds_:
                 opts = {"seed": sd} if sd is not None else {}
-                for st in ([None] if start is None else starts):
+                for st in [None] if start is None else starts:
                     runs.append(run(day, name, hard=True, start=st, options=opts))
             r = combine([type(x)(**{**x.__dict__, "strategy": name}) for x in runs])
             label = "own opener" if start is None else start
@@ -163,13 +176,21 @@ def seeds() -> None:
     print("\n### Information strategies, original lists\n")
     print("| strategy | mode | wins % | mean | SD | max | opener | seconds |")
     print("|---|---|--:|--:|--:|--:|---|--:|")
-    for name, opts in (("entropy", {}), ("entropy", {"candidates_only": True}), ("expected-size", {}),
-                       ("most-parts", {}), ("minimax", {}), ("minimax", {"candidates_only": True}),
-                       ("entropy-2", {})):
+    for name, opts in (
+        ("entropy", {}),
+        ("entropy", {"candidates_only": True}),
+        ("expected-size", {}),
+        ("most-parts", {}),
+        ("minimax", {}),
+        ("minimax", {"candidates_only": True}),
+        ("entropy-2", {}),
+    ):
         for hard in (False, True):
             r = run(sorted_, name, hard=hard, options=opts)
-            print(f"| {r.strategy} | {'hard' if hard else 'normal'} | {100 * r.win_rate:.2f} | {r.mean:.4f} "
-                  f"| {r.std:.3f} | {r.max} | {r.opening} | {r.seconds:.2f} |")
+            print(
+                f"| {r.strategy} | {'hard' if hard else 'normal'} | {100 * r.win_rate:.2f} | {r.mean:.4f} "
+                f"| {r.std:.3f} | {r.max} | {r.opening} | {r.seconds:.2f} |"
+            )
 
 
 def main() -> None:

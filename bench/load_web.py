@@ -53,8 +53,19 @@ def make_bodies(n: int, seed: int, words: str, strategy: str) -> list[dict[str, 
 
 
 def start_server(port: int) -> subprocess.Popen[bytes]:
-    cmd = [sys.executable, "-m", "uvicorn", "wordlelab.web:create_app", "--factory",
-           "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "uvicorn",
+        "wordlelab.web:create_app",
+        "--factory",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--log-level",
+        "warning",
+    ]
     return subprocess.Popen(cmd, stdout=subprocess.DEVNULL)
 
 
@@ -115,8 +126,13 @@ async def run_load(url: str, bodies: list[dict[str, Any]], clients: int) -> dict
         "first_errors": errors[:5],
         "seconds": round(wall, 2),
         "throughput_rps": round(len(bodies) / wall, 1),
-        "latency_ms": {"p50": pct(50), "p95": pct(95), "p99": pct(99), "max": round(ms[-1], 1),
-                       "mean": round(statistics.fmean(ms), 1)},
+        "latency_ms": {
+            "p50": pct(50),
+            "p95": pct(95),
+            "p99": pct(99),
+            "max": round(ms[-1], 1),
+            "mean": round(statistics.fmean(ms), 1),
+        },
         "cpus": os.cpu_count(),
         "load_average_1min": round(os.getloadavg()[0], 2),
     }
@@ -160,13 +176,14 @@ def main() -> None:
         print(json.dumps(result, indent=2))
     else:
         lat = result["latency_ms"]
-        print(f"{result['requests']} suggest requests, {result['clients']} concurrent clients, "
-              f"{result['words']}/{result['strategy']}, seed {result['seed']}, {result['cpus']} CPUs, "
-              f"load average {result['load_average_1min']} (other jobs share the CPUs)")
+        print(
+            f"{result['requests']} suggest requests, {result['clients']} concurrent clients, "
+            f"{result['words']}/{result['strategy']}, seed {result['seed']}, {result['cpus']} CPUs, "
+            f"load average {result['load_average_1min']} (other jobs share the CPUs)"
+        )
         print(f"errors: {result['errors']}")
         print(f"wall: {result['seconds']} s   throughput: {result['throughput_rps']} req/s")
-        print(f"latency ms: p50 {lat['p50']}  p95 {lat['p95']}  p99 {lat['p99']}  "
-              f"max {lat['max']}  mean {lat['mean']}")
+        print(f"latency ms: p50 {lat['p50']}  p95 {lat['p95']}  p99 {lat['p99']}  max {lat['max']}  mean {lat['mean']}")
         for e in result["first_errors"]:
             print("  error:", e)
     sys.exit(1 if result["errors"] else 0)

@@ -60,9 +60,7 @@ def ensure_venv() -> Path:
 
 def run_peer(python: Path, solver: str) -> dict[str, object]:
     t0 = time.perf_counter()
-    out = subprocess.run(
-        [str(python), "-c", PEER_CODE, solver], check=True, capture_output=True, text=True
-    )
+    out = subprocess.run([str(python), "-c", PEER_CODE, solver], check=True, capture_output=True, text=True)
     wall = time.perf_counter() - t0
     data: dict[str, object] = json.loads(out.stdout.strip().splitlines()[-1])
     data["wall"] = wall

@@ -99,8 +99,7 @@ _FIRST = re.compile(r"First guess (\w+)\s+(>?)=\s+(\d+).*dCPU =\s+([\d.]+)")
 
 def run_peer(exe: str, peer_dir: str, case: Case) -> Outcome:
     all_f, hidden_f = LISTS[case.words]
-    cmd = [exe, "-a", os.path.join(peer_dir, all_f), "-h", os.path.join(peer_dir, hidden_f),
-           "-w", case.word]
+    cmd = [exe, "-a", os.path.join(peer_dir, all_f), "-h", os.path.join(peer_dir, hidden_f), "-w", case.word]
     if case.hard:
         cmd.append("-H")
     if case.upper is not None:
@@ -112,8 +111,7 @@ def run_peer(exe: str, peer_dir: str, case: Case) -> Outcome:
     if m is None:
         raise RuntimeError(f"unexpected reference output for {case.word}: {out[-500:]}")
     total = int(m.group(3))
-    return Outcome(math.inf if total >= INF_TOTAL else float(total), m.group(2) != ">",
-                   float(m.group(4)), wall)
+    return Outcome(math.inf if total >= INF_TOTAL else float(total), m.group(2) != ">", float(m.group(4)), wall)
 
 
 # -- wordlelab ---------------------------------------------------------------------
@@ -204,8 +202,9 @@ def check_lists(peer_dir: Path) -> None:
 
     for name, (all_f, hidden_f) in LISTS.items():
         w = load_wordlist(name)
-        same = (set((peer_dir / all_f).read_text().split()) == set(w.allowed)
-                and set((peer_dir / hidden_f).read_text().split()) == set(w.answers))
+        same = set((peer_dir / all_f).read_text().split()) == set(w.allowed) and set(
+            (peer_dir / hidden_f).read_text().split()
+        ) == set(w.answers)
         if not same:
             sys.exit(f"error: the reference's {all_f}/{hidden_f} differ from wordlelab's {name!r}")
 
@@ -226,29 +225,40 @@ def agree(case: Case, ours: Outcome, ref: Outcome) -> bool:
 
 
 def report(cases: list[Case], results: dict[int, tuple[Outcome, Outcome]]) -> dict[str, object]:
-    print(f"\n{'suite':7} {'list':8} {'mode':6} {'word':6} {'reference':>10} {'ref s':>7} "
-          f"{'wordlelab':>10} {'ours s':>7} {'ratio':>6}  ok")
+    print(
+        f"\n{'suite':7} {'list':8} {'mode':6} {'word':6} {'reference':>10} {'ref s':>7} "
+        f"{'wordlelab':>10} {'ours s':>7} {'ratio':>6}  ok"
+    )
     for i, c in enumerate(cases):
         if i not in results:
             continue
         ours, ref = results[i]
         ratio = ours.cpu_s / max(ref.cpu_s, 1e-3)
-        print(f"{c.suite:7} {c.words:8} {'hard' if c.hard else 'normal':6} {c.word:6} {_fmt(ref):>10} "
-              f"{ref.cpu_s:7.2f} {_fmt(ours):>10} {ours.cpu_s:7.2f} {ratio:6.2f}  "
-              f"{'yes' if agree(c, ours, ref) else 'NO'}")
+        print(
+            f"{c.suite:7} {c.words:8} {'hard' if c.hard else 'normal':6} {c.word:6} {_fmt(ref):>10} "
+            f"{ref.cpu_s:7.2f} {_fmt(ours):>10} {ours.cpu_s:7.2f} {ratio:6.2f}  "
+            f"{'yes' if agree(c, ours, ref) else 'NO'}"
+        )
     summary: dict[str, object] = {}
     done = [(c, *results[i]) for i, c in enumerate(cases) if i in results]
     ex = [(c, o, r) for c, o, r in done if c.suite == "exact"]
     if ex:
         ratios = [o.cpu_s / max(r.cpu_s, 1e-3) for _, o, r in ex]
         gm = math.exp(sum(math.log(x) for x in ratios) / len(ratios))
-        summary["exact"] = {"cases": len(ex), "geomean_ratio": gm, "min_ratio": min(ratios),
-                            "max_ratio": max(ratios), "ours_s": sum(o.cpu_s for _, o, _ in ex),
-                            "ref_s": sum(r.cpu_s for _, _, r in ex),
-                            "agree": sum(agree(c, o, r) for c, o, r in ex)}
-        print(f"\nexact: {len(ex)} cases, {summary['exact']['agree']} agree; CPU ratio ours/reference: "
-              f"geometric mean {gm:.2f}, min {min(ratios):.2f}, max {max(ratios):.2f}; "
-              f"total {summary['exact']['ours_s']:.1f} s vs {summary['exact']['ref_s']:.1f} s")
+        summary["exact"] = {
+            "cases": len(ex),
+            "geomean_ratio": gm,
+            "min_ratio": min(ratios),
+            "max_ratio": max(ratios),
+            "ours_s": sum(o.cpu_s for _, o, _ in ex),
+            "ref_s": sum(r.cpu_s for _, _, r in ex),
+            "agree": sum(agree(c, o, r) for c, o, r in ex),
+        }
+        print(
+            f"\nexact: {len(ex)} cases, {summary['exact']['agree']} agree; CPU ratio ours/reference: "
+            f"geometric mean {gm:.2f}, min {min(ratios):.2f}, max {max(ratios):.2f}; "
+            f"total {summary['exact']['ours_s']:.1f} s vs {summary['exact']['ref_s']:.1f} s"
+        )
     for hard in (False, True):
         rf = [(c, o, r) for c, o, r in done if c.suite == "refute" and c.hard == hard]
         if not rf:
@@ -260,17 +270,23 @@ def report(cases: list[Case], results: dict[int, tuple[Outcome, Outcome]]) -> di
         stronger = sum(o.total > r.total for o, r in both)
         weaker = sum(o.total < r.total for o, r in both)
         summary[f"refute_{mode}"] = {
-            "cases": len(rf), "ours_s": ours_s, "ref_s": ref_s, "ratio": ours_s / max(ref_s, 1e-3),
+            "cases": len(rf),
+            "ours_s": ours_s,
+            "ref_s": ref_s,
+            "ratio": ours_s / max(ref_s, 1e-3),
             "ours_median_s": statistics.median(o.cpu_s for _, o, _ in rf),
             "ref_median_s": statistics.median(r.cpu_s for _, _, r in rf),
             "agree": sum(agree(c, o, r) for c, o, r in rf),
-            "bound_stronger": stronger, "bound_weaker": weaker,
+            "bound_stronger": stronger,
+            "bound_weaker": weaker,
         }
         s = summary[f"refute_{mode}"]
-        print(f"refute {mode} (upper {REFUTE_UPPER[hard]}): {len(rf)} openers, {s['agree']} agree; "
-              f"total CPU {ours_s:.1f} s vs {ref_s:.1f} s (ratio {s['ratio']:.2f}); median "
-              f"{s['ours_median_s']:.2f} s vs {s['ref_median_s']:.2f} s; our bound stronger in "
-              f"{stronger}, weaker in {weaker}, equal in {len(both) - stronger - weaker}")
+        print(
+            f"refute {mode} (upper {REFUTE_UPPER[hard]}): {len(rf)} openers, {s['agree']} agree; "
+            f"total CPU {ours_s:.1f} s vs {ref_s:.1f} s (ratio {s['ratio']:.2f}); median "
+            f"{s['ours_median_s']:.2f} s vs {s['ref_median_s']:.2f} s; our bound stronger in "
+            f"{stronger}, weaker in {weaker}, equal in {len(both) - stronger - weaker}"
+        )
     return summary
 
 
@@ -291,8 +307,11 @@ def main() -> None:
         cases += exact_cases(args.peer_dir)
     if args.suite in ("all", "refute"):
         cases += refute_cases(args.sample, args.seed)
-    print(f"{len(cases)} cases on {args.workers} workers; {platform.processor() or platform.machine()}, "
-          f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f}", flush=True)
+    print(
+        f"{len(cases)} cases on {args.workers} workers; {platform.processor() or platform.machine()}, "
+        f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f}",
+        flush=True,
+    )
     results: dict[int, tuple[Outcome, Outcome]] = {}
     t0 = time.perf_counter()
     # spawned, not forked: the parent has used numba's threads (greedy ranking)
@@ -307,8 +326,11 @@ def main() -> None:
                 results[i] = (fo.result(), fr.result())
                 o, r = results[i]
                 c = cases[i]
-                print(f"  {c.suite} {c.words} {'hard' if c.hard else 'normal'} {c.word}: reference {_fmt(r)} "
-                      f"{r.cpu_s:.2f} s, wordlelab {_fmt(o)} {o.cpu_s:.2f} s", flush=True)
+                print(
+                    f"  {c.suite} {c.words} {'hard' if c.hard else 'normal'} {c.word}: reference {_fmt(r)} "
+                    f"{r.cpu_s:.2f} s, wordlelab {_fmt(o)} {o.cpu_s:.2f} s",
+                    flush=True,
+                )
         except KeyboardInterrupt:
             print("interrupted: the report covers the cases finished so far", file=sys.stderr)
             pool.shutdown(cancel_futures=True)

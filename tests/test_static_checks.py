@@ -1,4 +1,4 @@
-"""The code passes its own static checks: mypy --strict on src, ruff on everything."""
+"""The code passes its own static checks: mypy --strict on src, ruff (lint and format) on everything."""
 
 from __future__ import annotations
 
@@ -22,4 +22,9 @@ def test_mypy_strict_on_src() -> None:
 
 def test_ruff() -> None:
     out = _run("ruff", "check", "src", "tests", "bench", "scripts")
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_ruff_format() -> None:
+    out = _run("ruff", "format", "--check", "src", "tests", "bench", "scripts")
     assert out.returncode == 0, out.stdout + out.stderr

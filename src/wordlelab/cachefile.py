@@ -71,6 +71,7 @@ SUM_LIMIT = 4096
 #: characters of a word list's sha256 that name its cache files, keys and tree headers
 SHORT_DIGEST = 20
 
+
 def _read_umask() -> int:
     mask = os.umask(0o022)
     os.umask(mask)
@@ -197,9 +198,7 @@ def _write_tmp(path: Path, write: Callable[[IO[bytes]], object]) -> tuple[str, s
     """Write ``write(fh)``'s bytes to a new unique temporary file beside ``path``,
     flushed to disk; returns its name and sha256 (the caller renames or removes it)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.NamedTemporaryFile(
-        "w+b", dir=path.parent, prefix=path.name + ".", suffix=".tmp", delete=False
-    ) as fh:
+    with tempfile.NamedTemporaryFile("w+b", dir=path.parent, prefix=path.name + ".", suffix=".tmp", delete=False) as fh:
         try:
             os.fchmod(fh.fileno(), _FILE_MODE)
             write(fh)

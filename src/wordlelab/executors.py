@@ -230,13 +230,18 @@ def _dask_client(workers: int | None, scheduler: str | None) -> tuple[Any, Any]:
     # sampling the task's stack 100 times a second in every worker) is off,
     # and the monitors poll less often: an idle 15-worker cluster then uses
     # half the CPU it does by default.
-    with dask.config.set({
-        "distributed.worker.profile.enabled": False,
-        "distributed.admin.system-monitor.interval": "2s",
-        "distributed.worker.memory.monitor-interval": "1s",
-    }):
+    with dask.config.set(
+        {
+            "distributed.worker.profile.enabled": False,
+            "distributed.admin.system-monitor.interval": "2s",
+            "distributed.worker.memory.monitor-interval": "1s",
+        }
+    ):
         cluster = LocalCluster(  # type: ignore[no-untyped-call]
-            n_workers=workers or 2, threads_per_worker=1, processes=True,
-            dashboard_address=None, silence_logs=40,
+            n_workers=workers or 2,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            silence_logs=40,
         )
         return Client(cluster), cluster  # type: ignore[no-untyped-call]

@@ -122,9 +122,7 @@ def encode(marks: Sequence[int]) -> Pattern:
 def decode(pattern: Pattern, length: int) -> tuple[Mark, ...]:
     """Unpack a pattern int into ``length`` marks, first letter first."""
     if not 0 <= pattern < 3**length:
-        raise InvalidPatternError(
-            f"pattern {pattern} is out of range for {length} letters (0..{3**length - 1})"
-        )
+        raise InvalidPatternError(f"pattern {pattern} is out of range for {length} letters (0..{3**length - 1})")
     out = []
     for _ in range(length):
         pattern, digit = divmod(pattern, 3)
@@ -200,8 +198,7 @@ def parse_pattern(text: str, length: int = 5) -> Pattern:
             )
     if len(kinds) > 1:
         raise InvalidPatternError(
-            f"pattern {text.strip()!r} mixes {' and '.join(sorted(kinds))}; "
-            f"use one form only, {_EXAMPLE}"
+            f"pattern {text.strip()!r} mixes {' and '.join(sorted(kinds))}; use one form only, {_EXAMPLE}"
         )
     if len(marks) != length:
         raise InvalidPatternError(
@@ -225,8 +222,7 @@ def parse_move(text: str) -> tuple[str, str]:
     m = _MOVE.match(text)
     if not m:
         raise InvalidPatternError(
-            f"{text.strip()!r}: type the word you played and its colours, e.g. 'salet 00120' "
-            "or 'salet:gy..g'"
+            f"{text.strip()!r}: type the word you played and its colours, e.g. 'salet 00120' or 'salet:gy..g'"
         )
     return m.group(1), m.group(2)
 
@@ -245,7 +241,5 @@ def format_pattern(pattern: Pattern, length: int = 5, style: PatternStyle = "dig
     try:
         symbols = _FORMAT[style]
     except KeyError:
-        raise InvalidPatternError(
-            f"unknown pattern style {style!r}; choose one of {', '.join(_FORMAT)}"
-        ) from None
+        raise InvalidPatternError(f"unknown pattern style {style!r}; choose one of {', '.join(_FORMAT)}") from None
     return "".join(symbols[m] for m in decode(pattern, length))

@@ -62,9 +62,7 @@ class Session:
         self.weights = _check_weights(weights, len(self.words.answers))
         self.table = table if table is not None else pattern_table(self.words, rule)
         #: the state before each move and now (undo pops the last)
-        self._states = [
-            State.initial(self.words, self.table, hard=hard, rule=rule, weights=self.weights)
-        ]
+        self._states = [State.initial(self.words, self.table, hard=hard, rule=rule, weights=self.weights)]
 
     # -- reading ----------------------------------------------------------------
     @property
@@ -92,8 +90,7 @@ class Session:
     def history_text(self) -> str:
         """The history in the ``--history`` form, e.g. ``salet:00120,drone:22202``."""
         return ",".join(
-            f"{self.words.allowed[s.guess]}:{format_pattern(s.pattern, self.words.length)}"
-            for s in self.history
+            f"{self.words.allowed[s.guess]}:{format_pattern(s.pattern, self.words.length)}" for s in self.history
         )
 
     # -- moves ------------------------------------------------------------------
@@ -125,9 +122,7 @@ class Session:
         else:
             p = int(pattern)
             if not 0 <= p < n_patterns(self.words.length):
-                raise InvalidPatternError(
-                    f"pattern {p} is out of range for {self.words.length} letters"
-                )
+                raise InvalidPatternError(f"pattern {p} is out of range for {self.words.length} letters")
         state = self.state.after(Step(g, p))
         if len(state.candidates) == 0:
             shown = format_pattern(p, self.words.length, "letters")
@@ -189,9 +184,7 @@ class Game:
 
     @property
     def over(self) -> bool:
-        return self.won or (
-            self.max_guesses is not None and len(self.history) >= self.max_guesses
-        )
+        return self.won or (self.max_guesses is not None and len(self.history) >= self.max_guesses)
 
     @property
     def state(self) -> State:
@@ -200,9 +193,7 @@ class Game:
     def guess(self, word: str) -> Pattern:
         """Play ``word``; returns its pattern.  Raises if the game is over or the guess illegal."""
         if self.over:
-            raise GameOverError(
-                "the game is over: " + ("solved" if self.won else f"{self.max_guesses} guesses used")
-            )
+            raise GameOverError("the game is over: " + ("solved" if self.won else f"{self.max_guesses} guesses used"))
         g = self.session.check_guess(word)
         p = int(self.session.table[g, self.answer])
         self.session.play(self.words.allowed[g], p)
@@ -223,8 +214,7 @@ def _check_weights(weights: FloatArray | None, n: int) -> FloatArray | None:
     w = np.asarray(weights, dtype=np.float64)
     if w.shape != (n,) or not np.all(np.isfinite(w)) or np.any(w < 0) or w.sum() <= 0:
         raise WordListError(
-            f"answer weights must be {n} finite non-negative numbers with a positive sum, "
-            "one per answer in list order"
+            f"answer weights must be {n} finite non-negative numbers with a positive sum, one per answer in list order"
         )
     return w
 
@@ -243,4 +233,3 @@ def opening_entry(session: Session, strat: Strategy) -> tuple[str, list[list[obj
     """The cache key and entry of ``strat``'s opening (used to build the shipped file)."""
     ranked = strat.rank(session.state, OPENING_TOP)
     return _opening_key(session, strat), [[r.word, r.score, r.stats] for r in ranked]
-

@@ -103,9 +103,7 @@ def parse_ranked(entry: object, words: WordList) -> list[Ranked] | None:
             return None
         if not (isinstance(stats, dict) and all(_real(v) for v in stats.values())):
             return None
-        out.append(
-            Ranked(words.allowed_index[word], word, float(score), {str(k): float(v) for k, v in stats.items()})
-        )
+        out.append(Ranked(words.allowed_index[word], word, float(score), {str(k): float(v) for k, v in stats.items()}))
     return out
 
 
@@ -180,9 +178,7 @@ def store(key: str, ranked: list[Ranked]) -> None:
                 old = {}
             entries = {k: v for k, v in old.items() if _verified(k, v) is not None}
             entries[key] = {"ranked": row, "sha256": _entry_sum(key, row)}
-            text = json.dumps(
-                {"format": BOOK_FORMAT, "version": BOOK_VERSION, "entries": entries}, indent=0
-            )
+            text = json.dumps({"format": BOOK_FORMAT, "version": BOOK_VERSION, "entries": entries}, indent=0)
             atomic_write(path, lambda fh: fh.write(text.encode("utf-8")))
     except OSError:
         pass

@@ -121,8 +121,15 @@ def letter_position_plot(words: WordList, path: str | Path, which: str = "answer
     ax.set_xlabel("position")
     for (r, c), v in np.ndenumerate(share):
         if v >= 1:
-            ax.text(c, r, f"{v:.0f}", ha="center", va="center", fontsize=6,
-                    color="white" if v > share.max() * 0.6 else "black")
+            ax.text(
+                c,
+                r,
+                f"{v:.0f}",
+                ha="center",
+                va="center",
+                fontsize=6,
+                color="white" if v > share.max() * 0.6 else "black",
+            )
     fig.colorbar(im, ax=ax, label="% of words")
     ax.set_title(f"Letter frequency by position: {words.name} {which} ({n} words)", fontsize=10)
     return _save(fig, path)
@@ -158,8 +165,15 @@ def bigram_plot(words: WordList, path: str | Path, top: int = 5, which: str = "a
     ax.set_xlabel("positions")
     for (r, c), v in np.ndenumerate(data):
         if v > 0:
-            ax.text(c, r, f"{v:.1f}", ha="center", va="center", fontsize=7,
-                    color="white" if v > data.max() * 0.6 else "black")
+            ax.text(
+                c,
+                r,
+                f"{v:.1f}",
+                ha="center",
+                va="center",
+                fontsize=7,
+                color="white" if v > data.max() * 0.6 else "black",
+            )
     fig.colorbar(im, ax=ax, label="% of words")
     ax.set_title(f"Most frequent letter pairs by position ({words.name} {which})", fontsize=10)
     return _save(fig, path)

@@ -125,7 +125,11 @@ def prior_wordlist(
     if os.path.lexists(path):
         try:
             cached = load_array(
-                path, key, (len(everything.answers),), np.dtype(np.float64), mmap=False,
+                path,
+                key,
+                (len(everything.answers),),
+                np.dtype(np.float64),
+                mmap=False,
                 check=_check_weights,
             )
             return everything, cached

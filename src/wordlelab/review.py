@@ -198,10 +198,14 @@ def _suggester(
         State.initial(words, table, hard=hard, rule=rule)
     ):
         return optimal, "optimal", ""
-    return get_strategy("entropy"), "entropy", (
-        f"no optimal tree is cached for list {words.name!r} in {'hard' if hard else 'normal'} "
-        "mode (searching one takes 10-60 s; asking for the optimal strategy by name "
-        "searches it once and caches it)"
+    return (
+        get_strategy("entropy"),
+        "entropy",
+        (
+            f"no optimal tree is cached for list {words.name!r} in {'hard' if hard else 'normal'} "
+            "mode (searching one takes 10-60 s; asking for the optimal strategy by name "
+            "searches it once and caches it)"
+        ),
     )
 
 
@@ -235,9 +239,7 @@ def review_game(
     if not guesses:
         raise InvalidWordError("no guesses to review: give the words you played, e.g. salet,drone")
     if answer is None and patterns is None:
-        raise WordlelabError(
-            "give the answer or the colours you saw (e.g. the share grid) to review a game"
-        )
+        raise WordlelabError("give the answer or the colours you saw (e.g. the share grid) to review a game")
     L = words.length
     win = all_green(L)
     ids = [words.guess_id(g) for g in guesses]
@@ -247,8 +249,7 @@ def review_game(
     if patterns is not None:
         if len(patterns) != len(guesses):
             raise InvalidPatternError(
-                f"{len(guesses)} guesses but {len(patterns)} patterns; give one row of colours "
-                "per word played"
+                f"{len(guesses)} guesses but {len(patterns)} patterns; give one row of colours per word played"
             )
         pats = [_pattern_int(p, L) for p in patterns]
         if answer_idx is not None:
@@ -265,15 +266,12 @@ def review_game(
         pats = [int(table[g, answer_idx]) for g in ids]
     for t, p in enumerate(pats[:-1], start=1):
         if p == win:
-            raise InvalidPatternError(
-                f"guess {t} already solved the puzzle but {len(pats) - t} more were given"
-            )
+            raise InvalidPatternError(f"guess {t} already solved the puzzle but {len(pats) - t} more were given")
     if weights is not None:
         weights = np.asarray(weights, dtype=np.float64)
         if weights.shape != (len(words.answers),):
             raise WordlelabError(
-                f"weights has shape {weights.shape}; it needs one weight per answer "
-                f"({len(words.answers)})"
+                f"weights has shape {weights.shape}; it needs one weight per answer ({len(words.answers)})"
             )
 
     strat, source, note = _suggester(strategy, words, table, hard=hard, rule=rule)
@@ -337,9 +335,7 @@ def review_game(
                 luck=luck,
                 suggestion=suggestion,
                 hard_mode_breach=state.violation(g),
-                remaining=(
-                    [words.answers[i] for i in after] if 0 < k <= SHOW_WORDS else []
-                ),
+                remaining=([words.answers[i] for i in after] if 0 < k <= SHOW_WORDS else []),
             )
         )
         state = following
@@ -361,4 +357,3 @@ def _entropy(row: np.ndarray, prob: np.ndarray, npat: int) -> float:
     mass = np.bincount(row, weights=prob, minlength=npat)
     mass = mass[mass > 0]
     return float(-(mass * np.log2(mass)).sum()) + 0.0
-

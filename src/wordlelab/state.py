@@ -132,9 +132,7 @@ class Hints:
         return None
 
 
-def hard_mode_constraints(
-    words: WordList, history: tuple[Step, ...]
-) -> tuple[dict[int, int], dict[int, int]]:
+def hard_mode_constraints(words: WordList, history: tuple[Step, ...]) -> tuple[dict[int, int], dict[int, int]]:
     """``(greens, minimum counts)`` revealed so far, as letter codes (see :class:`Hints`)."""
     hints = Hints.of(words, history)
     return dict(hints.greens), dict(hints.minimum)

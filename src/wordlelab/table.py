@@ -57,14 +57,10 @@ def _build(words: WordList, rule: str) -> PatternTable:
     # imported here so that loading a cached table does not import numba (~0.4 s)
     from .kernels.patterns import build_pattern_table
 
-    return build_pattern_table(
-        words.allowed_codes, words.answer_codes, len(words.alphabet), RULES[rule]
-    )
+    return build_pattern_table(words.allowed_codes, words.answer_codes, len(words.alphabet), RULES[rule])
 
 
-def pattern_table(
-    words: WordList, rule: str = "official", cache: bool = True, *, persist: bool = True
-) -> PatternTable:
+def pattern_table(words: WordList, rule: str = "official", cache: bool = True, *, persist: bool = True) -> PatternTable:
     """``table[G, A]`` of ``words.allowed`` against ``words.answers`` under ``rule``.
 
     With ``cache`` the result is read-only (memory-mapped).  A cached file is

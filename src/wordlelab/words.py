@@ -180,9 +180,7 @@ class WordList:
         object.__setattr__(self, "alphabet", "".join(letters))
 
     @classmethod
-    def from_words(
-        cls, answers: list[str], allowed: list[str] | None = None, name: str = "custom"
-    ) -> WordList:
+    def from_words(cls, answers: list[str], allowed: list[str] | None = None, name: str = "custom") -> WordList:
         """Build a list from Python strings (validated like a file)."""
         a = parse_words(list(answers), f"{name} answers")
         g = parse_words(list(allowed), f"{name} guesses", len(a[0])) if allowed else []
@@ -278,9 +276,7 @@ class WordList:
         try:
             return self.answer_index[w]
         except KeyError:
-            raise InvalidWordError(
-                f"{w!r} is a legal guess but not a possible answer in list {self.name!r}"
-            ) from None
+            raise InvalidWordError(f"{w!r} is a legal guess but not a possible answer in list {self.name!r}") from None
 
     def answers_only(self) -> WordList:
         """The same answers, with guesses limited to the answers."""
@@ -288,8 +284,7 @@ class WordList:
 
     def __repr__(self) -> str:
         return (
-            f"WordList({self.name!r}, {len(self.answers)} answers, "
-            f"{len(self.allowed)} allowed, {self.length} letters)"
+            f"WordList({self.name!r}, {len(self.answers)} answers, {len(self.allowed)} allowed, {self.length} letters)"
         )
 
 
@@ -306,16 +301,13 @@ def load_wordlist(words: str | None = None, guesses: str | None = None) -> WordL
         ans_file, guess_file, _ = BUILTIN_LISTS[words]
         answers = parse_words(_builtin_lines(ans_file), ans_file)
         allowed = (
-            read_words(guesses, len(answers[0]))
-            if guesses
-            else parse_words(_builtin_lines(guess_file), guess_file)
+            read_words(guesses, len(answers[0])) if guesses else parse_words(_builtin_lines(guess_file), guess_file)
         )
         return WordList(words, tuple(answers), tuple(allowed))
     path = Path(words)
     if not path.exists():
         raise WordListError(
-            f"{words!r} is neither a built-in word list ({', '.join(BUILTIN_LISTS)}) "
-            "nor an existing file"
+            f"{words!r} is neither a built-in word list ({', '.join(BUILTIN_LISTS)}) nor an existing file"
         )
     answers = read_words(path)
     allowed = read_words(guesses, len(answers[0])) if guesses else []

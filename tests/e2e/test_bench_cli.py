@@ -44,14 +44,31 @@ def test_bench_table_csv_markdown_plots(tmp_path: Path) -> None:
     r = runner.invoke(
         app,
         [
-            "bench", "-s", "minimax", "-s", "naive", "--both-modes", "--words", str(words_file(tmp_path)),
-            "--markdown", str(md), "--plot", str(out), "--csv", "-", "--jobs", "1",
+            "bench",
+            "-s",
+            "minimax",
+            "-s",
+            "naive",
+            "--both-modes",
+            "--words",
+            str(words_file(tmp_path)),
+            "--markdown",
+            str(md),
+            "--plot",
+            str(out),
+            "--csv",
+            "-",
+            "--jobs",
+            "1",
         ],
     )
     assert r.exit_code == 0, r.output
     rows = list(csv.DictReader(io.StringIO(r.stdout)))
     assert {(x["strategy"], x["mode"]) for x in rows} == {
-        ("minimax", "normal"), ("minimax", "hard"), ("naive", "normal"), ("naive", "hard")
+        ("minimax", "normal"),
+        ("minimax", "hard"),
+        ("naive", "normal"),
+        ("naive", "hard"),
     }
     assert all(x["games"] == "7" for x in rows)
     assert "| minimax | normal | 7 |" in md.read_text()
@@ -64,8 +81,26 @@ def test_bench_sample_trials_and_starts(small_words, tmp_path: Path) -> None:  #
     r = runner.invoke(
         app,
         [
-            "bench", "-s", "random", "-s", "smart", "--words", str(f), "--sample", "20", "--seed", "5",
-            "--trials", "3", "--start", "cigar", "--start", "model", "--json", "--jobs", "1",
+            "bench",
+            "-s",
+            "random",
+            "-s",
+            "smart",
+            "--words",
+            str(f),
+            "--sample",
+            "20",
+            "--seed",
+            "5",
+            "--trials",
+            "3",
+            "--start",
+            "cigar",
+            "--start",
+            "model",
+            "--json",
+            "--jobs",
+            "1",
         ],
     )
     assert r.exit_code == 0, r.output

@@ -252,15 +252,21 @@ def test_explain_and_compare_pages(app_page: Any) -> None:
     assert out.exit_code == 0, out.output
     tiny = WordList.from_words(["cigar", "rebut", "sissy", "humph", "awake", "blush"], name="tiny")
     runs = [run_benchmark(tiny, "entropy").to_dict()]
-    page.set_input_files("#files", files=[
-        {"name": "bench.json", "mimeType": "application/json", "buffer": out.stdout.encode()},
-        {"name": "tiny.json", "mimeType": "application/json", "buffer": json.dumps(runs).encode()},
-    ])
+    page.set_input_files(
+        "#files",
+        files=[
+            {"name": "bench.json", "mimeType": "application/json", "buffer": out.stdout.encode()},
+            {"name": "tiny.json", "mimeType": "application/json", "buffer": json.dumps(runs).encode()},
+        ],
+    )
     expect(page.locator("#summary tbody tr")).to_have_count(5)
     assert "tiny" in (page.text_content("#summary") or "")
-    page.set_input_files("#files", files=[
-        {"name": "notes.json", "mimeType": "application/json", "buffer": b'{"hello": 1}'},
-    ])
+    page.set_input_files(
+        "#files",
+        files=[
+            {"name": "notes.json", "mimeType": "application/json", "buffer": b'{"hello": 1}'},
+        ],
+    )
     expect(page.locator("#error")).to_contain_text("notes.json: no benchmark results")
     shot(page, "compare")
 
@@ -293,9 +299,7 @@ def test_pages_fit_a_phone_screen(chromium: Any, server_url: str, path: str) -> 
         page.wait_for_selector(PHONE_PAGES[path])
         name = (path.strip("/").split("?")[0] or "assistant") + "-phone"
         shot(page, name)
-        overflow = page.evaluate(
-            "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
-        )
+        overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
         assert overflow <= 0, f"{path} is {overflow} px wider than a 390 px screen"
     finally:
         context.close()

@@ -255,8 +255,13 @@ def test_tiles_colour_each_letter_by_its_mark(narrow: bool) -> None:
     p = feedback("speed", "erase")  # yellow, grey, yellow, yellow, grey
     text = tiles("speed", p, narrow=narrow)
     letters = "SPEED"
-    styles = ["bold black on yellow3", "bold white on grey35", "bold black on yellow3", "bold black on yellow3",
-              "bold white on grey35"]
+    styles = [
+        "bold black on yellow3",
+        "bold white on grey35",
+        "bold black on yellow3",
+        "bold black on yellow3",
+        "bold white on grey35",
+    ]
     if narrow:
         assert text.plain == letters
         assert [(s.start, s.end, s.style) for s in text.spans] == [(i, i + 1, styles[i]) for i in range(5)]

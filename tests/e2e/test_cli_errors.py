@@ -17,8 +17,26 @@ from wordlelab.words import MAX_WORDS
 runner = CliRunner()
 
 SMALL = [
-    "cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve",
-    "heath", "dwarf", "model", "karma", "stink", "grade", "quiet", "bench", "raise", "crane",
+    "cigar",
+    "rebut",
+    "sissy",
+    "humph",
+    "awake",
+    "blush",
+    "focal",
+    "evade",
+    "naval",
+    "serve",
+    "heath",
+    "dwarf",
+    "model",
+    "karma",
+    "stink",
+    "grade",
+    "quiet",
+    "bench",
+    "raise",
+    "crane",
 ]
 
 
@@ -75,8 +93,10 @@ def test_bad_strategy_option_values(tmp_path: Path, no_runs: None, strategy: str
     assert f"bad options for strategy {strategy!r}" in line
 
 
-@pytest.mark.parametrize(("text", "on"), [("false", False), ("no", False), ("0", False), ("off", False),
-                                          ("true", True), ("yes", True), ("1", True)])
+@pytest.mark.parametrize(
+    ("text", "on"),
+    [("false", False), ("no", False), ("0", False), ("off", False), ("true", True), ("yes", True), ("1", True)],
+)
 def test_string_booleans_mean_what_they_say(tmp_path: Path, text: str, on: bool) -> None:
     args = ["bench", "-s", "entropy", "--option", f"candidates_only={text}", "-w", str(small_file(tmp_path)), "--json"]
     r = runner.invoke(app, args)
@@ -106,8 +126,10 @@ def test_bench_report_file_that_cannot_be_written(tmp_path: Path, no_runs: None,
 
 def test_bench_csv_and_markdown_into_one_file(tmp_path: Path, no_runs: None) -> None:
     out = str(tmp_path / "r.txt")
-    one_line_error(["bench", "-s", "entropy", "-w", str(small_file(tmp_path)), "--csv", out, "--markdown", out],
-                   "name the same file")
+    one_line_error(
+        ["bench", "-s", "entropy", "-w", str(small_file(tmp_path)), "--csv", out, "--markdown", out],
+        "name the same file",
+    )
 
 
 def test_bench_plot_folder_that_is_a_file(tmp_path: Path, no_runs: None) -> None:
@@ -131,8 +153,9 @@ def test_absurdle_proof_into_a_directory(tmp_path: Path) -> None:
     one_line_error(["absurdle", "--solve", "-w", str(small_file(tmp_path)), "--out", str(tmp_path)], "is a directory")
 
 
-@pytest.mark.parametrize("data", [bytes(range(256)) * 4, '{"words": "caf\u00e9"}'.encode("latin-1")],
-                         ids=["binary", "latin-1"])
+@pytest.mark.parametrize(
+    "data", [bytes(range(256)) * 4, '{"words": "caf\u00e9"}'.encode("latin-1")], ids=["binary", "latin-1"]
+)
 @pytest.mark.parametrize("with_words", [False, True])
 def test_verify_tree_on_a_file_that_is_not_text(tmp_path: Path, data: bytes, with_words: bool) -> None:
     tree = tmp_path / "tree.json"

@@ -61,8 +61,7 @@ def test_errors_exit_2(tmp_path: Path, list_files: tuple[str, str]) -> None:
     a, g = list_files
     res = runner.invoke(app, ["optimal", "--start", "zzzzz", "--words", a, "--guesses", g])
     assert res.exit_code == 2 and "zzzzz" in res.stderr
-    res = runner.invoke(app, ["optimal", "--start", "salet", "--max-guesses", "2", "--words", a,
-                              "--guesses", g])
+    res = runner.invoke(app, ["optimal", "--start", "salet", "--max-guesses", "2", "--words", a, "--guesses", g])
     assert res.exit_code == 2 and "max-guesses" in res.stderr
     bad = tmp_path / "bad.tree"
     bad.write_text("# words: small\nsalet 00000 cigar 22222 extra\n")
@@ -91,9 +90,14 @@ def test_subprocess_verify_tree(tmp_path: Path, list_files: tuple[str, str]) -> 
     _run("optimal", "--start", "salet", "--words", a, "--guesses", g, "--tree", str(tree), "--json")
     exe = Path(sys.executable).with_name("wordlelab")
     cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "wordlelab"]
-    proc = subprocess.run(cmd + ["verify-tree", str(tree), "--words", a, "--guesses", g],
-                          capture_output=True, text=True, env=os.environ.copy(), timeout=120,
-                          check=False)
+    proc = subprocess.run(
+        cmd + ["verify-tree", str(tree), "--words", a, "--guesses", g],
+        capture_output=True,
+        text=True,
+        env=os.environ.copy(),
+        timeout=120,
+        check=False,
+    )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("OK:")
 
@@ -107,8 +111,9 @@ def test_search_runs_in_fresh_processes(tmp_path: Path, list_files: tuple[str, s
     args = ["optimal", "--start", "crate", "--hard", "--words", a, "--guesses", g, "--json"]
     totals = []
     for _ in range(2):
-        proc = subprocess.run(cmd + args, capture_output=True, text=True, env=os.environ.copy(),
-                              timeout=300, check=False)
+        proc = subprocess.run(
+            cmd + args, capture_output=True, text=True, env=os.environ.copy(), timeout=300, check=False
+        )
         assert proc.returncode == 0, proc.stderr
         totals.append(json.loads(proc.stdout)["total"])
     assert totals[0] == totals[1]
@@ -138,13 +143,43 @@ def test_openers_all_tsv(tmp_path: Path, list_files: tuple[str, str], small_word
     rows at or below U exact and equal to the unbounded totals, the rest lower bounds."""
     a, g = list_files
     tsv = tmp_path / "o.tsv"
-    full = _run("openers", "--words", a, "--guesses", g, "--all", "--exact", "--workers", "1",
-                "--results", str(tmp_path / "f.sqlite"), "--json")["openers"]
+    full = _run(
+        "openers",
+        "--words",
+        a,
+        "--guesses",
+        g,
+        "--all",
+        "--exact",
+        "--workers",
+        "1",
+        "--results",
+        str(tmp_path / "f.sqlite"),
+        "--json",
+    )["openers"]
     assert len(full) == len(small_words.allowed)
     exact = {o["guess"]: o["total"] for o in full}
     upper = sorted(t for t in exact.values() if t is not None)[3]
-    res = runner.invoke(app, ["openers", "--words", a, "--guesses", g, "--all", "--exact", "--workers", "1",
-                              "--upper", str(upper), "--results", str(tmp_path / "u.sqlite"), "--tsv", str(tsv)])
+    res = runner.invoke(
+        app,
+        [
+            "openers",
+            "--words",
+            a,
+            "--guesses",
+            g,
+            "--all",
+            "--exact",
+            "--workers",
+            "1",
+            "--upper",
+            str(upper),
+            "--results",
+            str(tmp_path / "u.sqlite"),
+            "--tsv",
+            str(tsv),
+        ],
+    )
     assert res.exit_code == 0, res.output
     lines = tsv.read_text().splitlines()
     assert lines[0] == "word\ttotal\texact" and len(lines) == len(small_words.allowed) + 1
@@ -170,9 +205,11 @@ def test_sigkill_leaves_no_pool_workers(tmp_path: Path) -> None:
     exe = Path(sys.executable).with_name("wordlelab")
     cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "wordlelab"]
     proc = subprocess.Popen(
-        cmd + ["openers", "--exact", "--hard", "--top", "400", "--workers", "2",
-               "--results", str(tmp_path / "r.sqlite")],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=os.environ.copy(),
+        cmd
+        + ["openers", "--exact", "--hard", "--top", "400", "--workers", "2", "--results", str(tmp_path / "r.sqlite")],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=os.environ.copy(),
     )
     try:
         parent = psutil.Process(proc.pid)

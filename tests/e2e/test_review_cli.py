@@ -40,9 +40,7 @@ def test_review_grid_from_stdin_turns_on_hard_mode():
 
 
 def test_review_patterns_and_breach_note():
-    res = runner.invoke(
-        app, ["review", "salet", "mummy", "--patterns", "00000,00000", "--hard", *FAST]
-    )
+    res = runner.invoke(app, ["review", "salet", "mummy", "--patterns", "00000,00000", "--hard", *FAST])
     # salet 00000 then mummy 00000 leaves candidates; mummy breaks no hint (nothing revealed)
     assert res.exit_code == 0, res.output
     assert "not solved after 2 guesses" in res.output
@@ -68,14 +66,34 @@ def test_review_subprocess():
     exe = os.path.join(os.path.dirname(sys.executable), "wordlelab")
     out = subprocess.run(
         [exe, "review", "salet", "drone", "crony", "-a", "crony", "--json", *FAST],
-        capture_output=True, text=True, check=True, env=os.environ.copy(), timeout=120,
+        capture_output=True,
+        text=True,
+        check=True,
+        env=os.environ.copy(),
+        timeout=120,
     )
     assert json.loads(out.stdout)["n_guesses"] == 3
 
 
 def test_review_default_strategy_on_a_small_word_file(tmp_path):
-    answers = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval",
-               "serve", "heath", "dwarf", "model", "karma", "stink", "grade"]
+    answers = [
+        "cigar",
+        "rebut",
+        "sissy",
+        "humph",
+        "awake",
+        "blush",
+        "focal",
+        "evade",
+        "naval",
+        "serve",
+        "heath",
+        "dwarf",
+        "model",
+        "karma",
+        "stink",
+        "grade",
+    ]
     path = tmp_path / "mine.txt"
     path.write_text("\n".join(answers) + "\n")
     res = runner.invoke(app, ["review", "serve", "grade", "-a", "grade", "-w", str(path)])

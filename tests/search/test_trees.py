@@ -24,8 +24,9 @@ FIGURES = [
 
 
 @pytest.mark.parametrize("name,start,hard,cap,answers_only,total", FIGURES)
-def test_committed_tree_verifies(words: WordList, table: np.ndarray, name: str, start: str,
-                                 hard: bool, cap: int, answers_only: bool, total: int) -> None:
+def test_committed_tree_verifies(
+    words: WordList, table: np.ndarray, name: str, start: str, hard: bool, cap: int, answers_only: bool, total: int
+) -> None:
     tree, head = read_tree(TREES / name, words)
     v = verify_tree(tree, table, head)
     assert v.stats.total == total and v.stats.answers == len(words.answers)
@@ -67,7 +68,6 @@ def test_cap_is_binding(words: WordList, table: np.ndarray) -> None:
 def test_fresh_tree_equals_committed(tmp_path: Path) -> None:
     """The command reproduces the committed file byte for byte (answers-only: the fast one)."""
     out = tmp_path / "s.tree"
-    res = CliRunner().invoke(app, ["optimal", "--start", "slate", "--answers-only-guesses",
-                                   "--tree", str(out)])
+    res = CliRunner().invoke(app, ["optimal", "--start", "slate", "--answers-only-guesses", "--tree", str(out)])
     assert res.exit_code == 0, res.output
     assert out.read_text() == (TREES / "slate-answers-only.tree").read_text()

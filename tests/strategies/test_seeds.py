@@ -28,8 +28,7 @@ def test_demarcate_reproduces_the_notebook_figure(day_order) -> None:  # type: i
 
 # (word, score) top ten as printed by the R tournament seed
 R_TABLES = {
-    Naive: "later 100 alter 100 alert 100 arose 99.5 irate 98.9 stare 98.9 arise 97.6 "
-    "raise 97.6 learn 96.6 renal 96.6",
+    Naive: "later 100 alter 100 alert 100 arose 99.5 irate 98.9 stare 98.9 arise 97.6 raise 97.6 learn 96.6 renal 96.6",
     Bigram: "crier 100 sheer 97.0 steer 95.8 drier 93.9 cheer 92.4 freer 88.6 flier 87.9 "
     "cater 86.7 corer 83.7 finer 81.8",
     Combo: "later 100 cater 100 saner 97.7 hater 96.2 steer 95.5 alter 94.8 crier 94.8 "

@@ -35,8 +35,16 @@ from wordlelab.strategies.optimal import Optimal
 from wordlelab.table import cache_dir, table_path
 
 KINDS = [
-    "random", "random-data", "plausible", "truncated", "zero", "devnull", "directory", "unreadable",
-    "foreign", "no-checksum",
+    "random",
+    "random-data",
+    "plausible",
+    "truncated",
+    "zero",
+    "devnull",
+    "directory",
+    "unreadable",
+    "foreign",
+    "no-checksum",
 ]
 
 
@@ -92,9 +100,7 @@ class Artifact:
     def __init__(self, words: WordList) -> None:
         self.words = words
         # the same words in another order: a different digest, the same shapes
-        self.other = WordList.from_words(
-            list(reversed(words.answers)), list(reversed(words.allowed)), name="other"
-        )
+        self.other = WordList.from_words(list(reversed(words.answers)), list(reversed(words.allowed)), name="other")
 
     def use(self) -> Any:
         raise NotImplementedError
@@ -238,9 +244,7 @@ class TreeArtifact(Artifact):
         replace_bytes(path, json.dumps(data, indent=1).encode())
 
 
-ARTIFACTS: dict[str, type[Artifact]] = {
-    a.name: a for a in (TableArtifact, PriorArtifact, BookArtifact, TreeArtifact)
-}
+ARTIFACTS: dict[str, type[Artifact]] = {a.name: a for a in (TableArtifact, PriorArtifact, BookArtifact, TreeArtifact)}
 
 
 def damage(art: Artifact, kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -355,11 +359,20 @@ def test_a_cache_that_cannot_be_written_gives_the_same_answer(
 @pytest.mark.parametrize(
     "text",
     [
-        "[]", "null", '"book"', "{", '{"k": 1}', "[1, 2, 3]", "\ufeff{}",
+        "[]",
+        "null",
+        '"book"',
+        "{",
+        '{"k": 1}',
+        "[1, 2, 3]",
+        "\ufeff{}",
         '{"format": "wordlelab-openings", "version": 2, "entries": []}',
         '{"format": "wordlelab-openings", "version": 2, "entries": {"KEY": 5}}',
         '{"format": "wordlelab-openings", "version": 2, "entries": {"KEY": {"ranked": "x", "sha256": 1}}}',
-        '{"KEY": 5}', '{"KEY": [["zzzzz", 1.0, {}]]}', '{"KEY": [[1, 2]]}', '{"KEY": [["salet", "x", []]]}',
+        '{"KEY": 5}',
+        '{"KEY": [["zzzzz", 1.0, {}]]}',
+        '{"KEY": [[1, 2]]}',
+        '{"KEY": [["salet", "x", []]]}',
     ],
 )
 def test_opening_book_of_the_wrong_shape_never_crashes_suggest(

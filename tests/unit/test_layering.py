@@ -64,9 +64,7 @@ def test_core_has_no_ui(path: Path) -> None:
             )
 
 
-@pytest.mark.parametrize(
-    "path", [p for p in _modules() if _layer(p) == "kernels"], ids=lambda p: p.name
-)
+@pytest.mark.parametrize("path", [p for p in _modules() if _layer(p) == "kernels"], ids=lambda p: p.name)
 def test_kernels_import_only_types(path: Path) -> None:
     tree = ast.parse(path.read_text("utf-8"))
     own = {n for n in _imports(tree, path) if n.startswith("wordlelab.")}

@@ -107,7 +107,9 @@ def test_concurrent_threads_and_processes_lose_no_opening(
         children.append(
             subprocess.Popen(
                 [sys.executable, "-c", CHILD, arg, str(go), str(Path(__file__).parent)],
-                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
             )
         )
     for child in children:  # started and loaded: the processes write when the threads do

@@ -79,8 +79,12 @@ def test_command_line_booleans(text: str, value: bool) -> None:
 
 @pytest.mark.parametrize(
     ("texts", "needle"),
-    [({"width": "abc"}, "whole number, not 'abc'"), ({"width": "0"}, "at least 1"), ({"width": "inf"}, "whole number"),
-     ({"candidates_only": "maybe"}, "true or false")],
+    [
+        ({"width": "abc"}, "whole number, not 'abc'"),
+        ({"width": "0"}, "at least 1"),
+        ({"width": "inf"}, "whole number"),
+        ({"candidates_only": "maybe"}, "true or false"),
+    ],
 )
 def test_command_line_text_that_does_not_parse(texts: dict[str, str], needle: str) -> None:
     with pytest.raises(InvalidOptionError, match=needle):

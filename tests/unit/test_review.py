@@ -67,9 +67,7 @@ def test_luck_matches_a_brute_force_count(small_words):
         pats = [feedback(g.guess, c) for c in cands]
         left = {c: (0 if c == g.guess else pats.count(p)) for c, p in zip(cands, pats, strict=True)}
         actual = left[answer]
-        expect = (
-            sum(v > actual for v in left.values()) + 0.5 * sum(v == actual for v in left.values())
-        ) / len(cands)
+        expect = (sum(v > actual for v in left.values()) + 0.5 * sum(v == actual for v in left.values())) / len(cands)
         assert g.luck == pytest.approx(expect)
         sizes = np.array([pats.count(p) for p in set(pats)], dtype=float)
         assert g.expected == pytest.approx((sizes**2).sum() / len(cands))
@@ -137,7 +135,9 @@ def test_hard_mode_best_guess_is_hard_legal(small_words):
 def test_uniform_weights_change_nothing_and_skewed_weights_do(small_words):
     plain = rv(small_words, ["salet", "crane", "crate"], answer="crate")
     uniform = rv(
-        small_words, ["salet", "crane", "crate"], answer="crate",
+        small_words,
+        ["salet", "crane", "crate"],
+        answer="crate",
         weights=np.full(len(small_words.answers), 3.0),
     )
     for a, b in zip(plain.guesses, uniform.guesses, strict=True):
@@ -183,7 +183,7 @@ def test_errors(small_words, kwargs, error, match):
 
 
 def test_parse_grid_with_header_and_hard_star():
-    text = f"Wordle 1,234 3/6*\n\n{GREY*2}{YELLOW}{GREY*2}\n{GREY}{GREEN*3}{GREY}\n{GREEN*5}\n"
+    text = f"Wordle 1,234 3/6*\n\n{GREY * 2}{YELLOW}{GREY * 2}\n{GREY}{GREEN * 3}{GREY}\n{GREEN * 5}\n"
     g = parse_grid(text)
     assert g.length == 5 and g.hard is True and g.score == "3/6"
     assert [format_pattern(p, 5) for p in g.patterns] == ["00100", "02220", "22222"]
@@ -191,15 +191,15 @@ def test_parse_grid_with_header_and_hard_star():
 
 def test_parse_grid_variants():
     hc = "\U0001f7e7\U0001f7e6\u2b1c\u2b1c\u2b1c"  # high contrast, light theme
-    g = parse_grid(f"{hc} {GREEN*5}")
+    g = parse_grid(f"{hc} {GREEN * 5}")
     assert g.hard is None and g.score is None
     assert [format_pattern(p, 5) for p in g.patterns] == ["21000", "22222"]
-    assert parse_grid(f"Wordle 900 X/6\n{GREY*4}").length == 4
-    assert parse_grid(f"Wordle 900 X/6\n{GREY*5}").hard is False
+    assert parse_grid(f"Wordle 900 X/6\n{GREY * 4}").length == 4
+    assert parse_grid(f"Wordle 900 X/6\n{GREY * 5}").hard is False
     with pytest.raises(InvalidPatternError, match="no grid rows"):
         parse_grid("Wordle 1 3/6")
     with pytest.raises(InvalidPatternError):
-        parse_grid(f"{GREY*5}\n{GREY*4}")
+        parse_grid(f"{GREY * 5}\n{GREY * 4}")
 
 
 def test_default_suggestion_is_fast_without_a_cached_tree(small_words, tmp_path, monkeypatch):

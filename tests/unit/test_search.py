@@ -87,8 +87,9 @@ def test_answers_only_and_forced_opener_equal_brute_force(seed: int) -> None:
     total = len(cands)
     for p in np.unique(table[g, cands]):
         if p != win:
-            sub = WordList.from_words([words.answers[i] for i in cands[table[g, cands] == p]],
-                                      list(words.allowed), name="sub")
+            sub = WordList.from_words(
+                [words.answers[i] for i in cands[table[g, cands] == p]], list(words.allowed), name="sub"
+            )
             total += brute_force(sub, pattern_table(sub), False, 5, list(range(len(sub.allowed))))
     assert got == total
 

@@ -34,8 +34,15 @@ def test_serial_pool_and_resume_agree(tmp_path, small_words: WordList) -> None:
     store = ResultStore(tmp_path / "b.sqlite")
     first = exact_openers(job, names[:2], store, executor="serial")
     seen: list[str] = []
-    resumed = exact_openers(job, names, store, resume=True, executor="process", workers=1,
-                            progress=lambda r, done, total: seen.append(r.word))
+    resumed = exact_openers(
+        job,
+        names,
+        store,
+        resume=True,
+        executor="process",
+        workers=1,
+        progress=lambda r, done, total: seen.append(r.word),
+    )
     assert sorted(seen) == sorted(names[2:])  # nothing stored was recomputed
     assert {w: r.total for w, r in resumed.items()} == {w: r.total for w, r in serial.items()}
     assert {w: first[w].total for w in names[:2]} == {w: serial[w].total for w in names[:2]}
@@ -70,8 +77,7 @@ def test_dask_worker_killed_mid_run(tmp_path, small_words: WordList) -> None:
         killed.append(victim)
 
     store = ResultStore(tmp_path / "d.sqlite")
-    got = exact_openers(job, names, store, executor="dask", workers=2,
-                        progress=progress, on_pool=pools.append)
+    got = exact_openers(job, names, store, executor="dask", workers=2, progress=progress, on_pool=pools.append)
     assert killed
     assert {w: r.total for w, r in got.items()} == {w: r.total for w, r in serial.items()}
     assert {w: r.total for w, r in store.done(job.key).items()} == {w: r.total for w, r in serial.items()}

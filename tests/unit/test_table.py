@@ -64,9 +64,7 @@ def test_naive_rule_table_differs(small_words: WordList, private_cache: Path) ->
         pattern_table(small_words, rule="fuzzy")
 
 
-def test_persist_false_neither_reads_nor_writes_the_cache(
-    small_words: WordList, private_cache: Path
-) -> None:
+def test_persist_false_neither_reads_nor_writes_the_cache(small_words: WordList, private_cache: Path) -> None:
     path = table_path(small_words)
     mem = pattern_table(small_words, persist=False)
     assert not path.exists() and not list(private_cache.iterdir())

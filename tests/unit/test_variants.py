@@ -213,6 +213,7 @@ def test_solver_maximises_the_documented_score(small_words):
     rng = np.random.default_rng(0)
     boards = [np.sort(rng.choice(len(small_words.answers), 12, replace=False)) for _ in range(3)]
     g = solver.choose(boards)
+
     # recompute the score with the reference feedback for the chosen and every other guess
     def score(word: str) -> float:
         total = 0.0
@@ -308,9 +309,7 @@ def test_cli_multi_solve_and_json():
 
 def test_cli_multi_play_interactive():
     runner, app = _cli()
-    res = runner.invoke(
-        app, ["multi", "--answers", "cigar,rebut"], input="zzzzz\n\nsalet\ncigar\nrebut\n"
-    )
+    res = runner.invoke(app, ["multi", "--answers", "cigar,rebut"], input="zzzzz\n\nsalet\ncigar\nrebut\n")
     assert res.exit_code == 0, res.output
     assert "won: all 2 boards in 3/7 guesses" in res.output
     res = runner.invoke(app, ["multi", "--answers", "cigar,aahed"])

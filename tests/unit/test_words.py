@@ -97,4 +97,3 @@ def test_size_limits(monkeypatch: pytest.MonkeyPatch) -> None:
     assert len(WordList.from_words(["cigar", "rebut", "sissy"], ["humph"]).allowed) == 4  # 3 x 4 bytes
     with pytest.raises(WordListError, match=r"too big: 3 answers x 5 guesses need a 0\.0 GiB pattern table"):
         WordList.from_words(["cigar", "rebut", "sissy"], ["humph", "awake"])
-

@@ -76,15 +76,27 @@ def test_pages_are_served_with_a_strict_csp(client: Any, path: str) -> None:
     nav = re.search(r"<nav>(.*?)</nav>", r.text, re.DOTALL)
     assert nav is not None
     links = re.findall(r'<a href="([^"]*)">([^<]*)</a>', nav.group(1))
-    assert links == [("/", "Assistant"), ("/play", "Play"), ("/explain", "Explain"), ("/compare", "Compare"),
-                     ("/api", "API")]
+    assert links == [
+        ("/", "Assistant"),
+        ("/play", "Play"),
+        ("/explain", "Explain"),
+        ("/compare", "Compare"),
+        ("/api", "API"),
+    ]
 
 
 def test_static_files_and_openapi(client: Any) -> None:
     assert client.get("/static/common.js").status_code == 200
     spec = client.get("/openapi.json").json()
-    for path in ("/api/suggest", "/api/explain", "/api/play/new", "/api/play/guess",
-                 "/api/play/review", "/api/compare", "/api/meta"):
+    for path in (
+        "/api/suggest",
+        "/api/explain",
+        "/api/play/new",
+        "/api/play/guess",
+        "/api/play/review",
+        "/api/compare",
+        "/api/meta",
+    ):
         assert path in spec["paths"]
     error(client.get("/api/nope"), 404)
 
@@ -148,10 +160,16 @@ def test_suggest_hard_mode(client: Any) -> None:
         ({"history": [{"guess": "salet", "pattern": "0012"}]}, "InvalidPatternError", "4 marks"),
         ({"history": [{"guess": "salet", "pattern": "zz?zz"}]}, "InvalidPatternError", "not a mark"),
         ({"history": [{"guess": "salet", "pattern": 999}]}, "InvalidPatternError", "out of range"),
-        ({"history": [{"guess": "cigar", "pattern": "22222"}, {"guess": "crane", "pattern": "0"}]},
-         "GameOverError", "already solved"),
-        ({"history": [{"guess": "salet", "pattern": "00120"}, {"guess": "livor", "pattern": "22222"}]},
-         "InconsistentFeedbackError", "move 2"),
+        (
+            {"history": [{"guess": "cigar", "pattern": "22222"}, {"guess": "crane", "pattern": "0"}]},
+            "GameOverError",
+            "already solved",
+        ),
+        (
+            {"history": [{"guess": "salet", "pattern": "00120"}, {"guess": "livor", "pattern": "22222"}]},
+            "InconsistentFeedbackError",
+            "move 2",
+        ),
         ({"strategy": "telepathy"}, "UnknownStrategyError", "choose one of"),
         ({"strategy": "entropy", "options": {"depth": 3}}, "InvalidOptionError", "bad options"),
     ],
@@ -267,9 +285,7 @@ def test_explain_partition_table_is_exact(client: Any, words: Any, table: Any) -
             assert format_pattern(feedback("livor", w)) == b["pattern"]
         seen += b["words"]
     assert sorted(seen) == sorted(cands)
-    parts, largest, sumsq, entropy = partition_stats(
-        table, np.array([words.guess_id("livor")]), s.candidates, 243
-    )
+    parts, largest, sumsq, entropy = partition_stats(table, np.array([words.guess_id("livor")]), s.candidates, 243)
     assert d["stats"]["parts"] == parts[0] and d["stats"]["largest"] == largest[0]
     assert d["stats"]["expected"] == pytest.approx(sumsq[0] / len(cands))
     assert d["stats"]["entropy"] == pytest.approx(entropy[0])
@@ -338,8 +354,9 @@ def test_play_random_seeded_and_tokens(client: Any, small_words: Any) -> None:
         body = error(client.post("/api/play/guess", json={"token": bad, "guess": "salet"}), 400)
         assert body["kind"] == "BadTokenError" and "new game" in body["error"]
     # a token only opens for its own word list
-    body = error(client.post("/api/play/guess", json={"token": t1, "guess": "cigar",
-                                                      "custom": custom(small_words)}), 400)
+    body = error(
+        client.post("/api/play/guess", json={"token": t1, "guess": "cigar", "custom": custom(small_words)}), 400
+    )
     assert body["kind"] == "BadTokenError"
     # a token from another server (other secret) is refused
     with TestClient(create_app(), base_url=BASE_URL) as other:
@@ -354,8 +371,7 @@ def test_play_lost_game_and_hard_mode(client: Any, words: Any, table: Any) -> No
     assert body["kind"] == "HardModeError"  # SALET showed a yellow A
     referee = Game("cigar", words, hard=True, table=table)
     for _ in range(6):  # the first hard-mode-legal word that is not the answer, six times
-        word = next(w for i, w in enumerate(words.allowed)
-                    if w != "cigar" and i in set(referee.state.legal.tolist()))
+        word = next(w for i, w in enumerate(words.allowed) if w != "cigar" and i in set(referee.state.legal.tolist()))
         referee.guess(word)
         d = client.post("/api/play/guess", json={"token": token, "guesses": played, "guess": word}).json()
         assert "rows" in d, d

@@ -39,8 +39,11 @@ def test_web_command_serves_on_loopback() -> None:
     exe = Path(sys.executable).with_name("wordlelab")
     cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "wordlelab.cli"]
     proc = subprocess.Popen(
-        [*cmd, "web", "--port", str(port)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        text=True, env={**os.environ, "COLUMNS": "200"},
+        [*cmd, "web", "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "COLUMNS": "200"},
     )
     try:
         deadline = time.monotonic() + 60

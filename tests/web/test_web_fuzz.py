@@ -29,13 +29,37 @@ from wordlelab.words import BUILTIN_LISTS
 
 #: requests per endpoint in the normal run (300 in all; suggest has the most fields) and
 #: with the slow marker (ten times as many, and a fresh random draw each run)
-NORMAL_EXAMPLES = {"/api/suggest": 150, "/api/explain": 30, "/api/play/new": 30,
-                   "/api/play/guess": 30, "/api/play/review": 30, "/api/compare": 30}
+NORMAL_EXAMPLES = {
+    "/api/suggest": 150,
+    "/api/explain": 30,
+    "/api/play/new": 30,
+    "/api/play/guess": 30,
+    "/api/play/review": 30,
+    "/api/compare": 30,
+}
 SLOW_FACTOR = 10
 
 SMALL = {
-    "answers": ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval",
-                "serve", "heath", "dwarf", "model", "karma", "stink", "grade", "quiet", "bench"],
+    "answers": [
+        "cigar",
+        "rebut",
+        "sissy",
+        "humph",
+        "awake",
+        "blush",
+        "focal",
+        "evade",
+        "naval",
+        "serve",
+        "heath",
+        "dwarf",
+        "model",
+        "karma",
+        "stink",
+        "grade",
+        "quiet",
+        "bench",
+    ],
     "allowed": ["salet", "soare", "crane", "eerie", "llama", "geese"],
     "name": "fuzz",
 }
@@ -88,6 +112,8 @@ list_choice = {
         st.fixed_dictionaries({"answers": st.lists(rarely_junk(words), min_size=1, max_size=5)}),
     ),
 }
+
+
 @st.composite
 def option_values(draw: Any) -> Any:
     """A value for a strategy option: each kind (bool, whole number, other number, text,
@@ -100,8 +126,10 @@ def option_values(draw: Any) -> Any:
     if kind == 2:
         return draw(st.sampled_from([2.5, 1e999, -1e999, float("nan"), 1e300, -0.0]) | st.floats())
     if kind == 3:
-        return draw(st.sampled_from(["false", "no", "0", "true", "crane", "zzzzz", "salet", "\ud800", "",
-                                     " ", "1e999"]) | any_text)
+        return draw(
+            st.sampled_from(["false", "no", "0", "true", "crane", "zzzzz", "salet", "\ud800", "", " ", "1e999"])
+            | any_text
+        )
     return draw(junk)
 
 
@@ -111,6 +139,7 @@ options = st.dictionaries(
     option_values(),
     max_size=3,
 )
+
 
 @st.composite
 def small_ints(draw: Any) -> int:
@@ -124,16 +153,31 @@ small_int = small_ints()
 played = st.lists(rarely_junk(words), max_size=7)
 
 FIELDS: dict[str, dict[str, st.SearchStrategy[Any]]] = {
-    "/api/suggest": {**list_choice, "strategy": strategy_name, "options": options,
-                     "hard": st.booleans(), "history": moves, "top": small_int, "show": small_int},
-    "/api/explain": {**list_choice, "hard": st.booleans(), "history": moves, "guess": words,
-                     "show": small_int},
+    "/api/suggest": {
+        **list_choice,
+        "strategy": strategy_name,
+        "options": options,
+        "hard": st.booleans(),
+        "history": moves,
+        "top": small_int,
+        "show": small_int,
+    },
+    "/api/explain": {**list_choice, "hard": st.booleans(), "history": moves, "guess": words, "show": small_int},
     "/api/play/new": {**list_choice, "hard": st.booleans(), "answer": words, "seed": numbers},
     "/api/play/guess": {**list_choice, "token": any_text, "guesses": played, "guess": words},
-    "/api/play/review": {**list_choice, "token": any_text, "strategy": strategy_name,
-                         "guesses": st.lists(rarely_junk(words), min_size=1, max_size=7)},
-    "/api/compare": {**list_choice, "strategies": st.lists(strategy_name, max_size=3),
-                     "hard": st.booleans(), "sample": small_int, "seed": numbers},
+    "/api/play/review": {
+        **list_choice,
+        "token": any_text,
+        "strategy": strategy_name,
+        "guesses": st.lists(rarely_junk(words), min_size=1, max_size=7),
+    },
+    "/api/compare": {
+        **list_choice,
+        "strategies": st.lists(strategy_name, max_size=3),
+        "hard": st.booleans(),
+        "sample": small_int,
+        "seed": numbers,
+    },
 }
 
 
@@ -180,8 +224,11 @@ def fuzz_client() -> Iterator[tuple[Any, list[tuple[str, Any]]]]:
     """The client, and games to play: (token, the custom list it was made for or None)."""
     with TestClient(create_app(Limits(timeout_s=60)), base_url=BASE_URL) as c:
         games = []
-        for body in ({"answer": "cigar"}, {"custom": SMALL, "answer": "cigar"},
-                     {"custom": SMALL, "answer": "rebut", "hard": True}):
+        for body in (
+            {"answer": "cigar"},
+            {"custom": SMALL, "answer": "cigar"},
+            {"custom": SMALL, "answer": "rebut", "hard": True},
+        ):
             r = c.post("/api/play/new", json=body)
             assert r.status_code == 200, r.text
             games.append((r.json()["token"], body.get("custom")))
@@ -207,8 +254,13 @@ def run_fuzz(fuzz_client: tuple[Any, list[tuple[str, Any]]], path: str, examples
     """``examples`` requests to ``path``; ``fixed``: the same ones every run (a fixed seed)."""
     client, games = fuzz_client
 
-    @settings(max_examples=examples, deadline=None, database=None, derandomize=fixed,
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @settings(
+        max_examples=examples,
+        deadline=None,
+        database=None,
+        derandomize=fixed,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
     @given(body=bodies(path, games))
     def fuzz(body: dict[str, Any]) -> None:
         check(post(client, path, body), body)
@@ -229,9 +281,21 @@ def test_fuzzed_requests_never_get_a_5xx_long(fuzz_client: tuple[Any, list[tuple
 
 @pytest.mark.parametrize(
     "raw",
-    [b"", b"{", b"[]", b"null", b"1e999", b'"x"', b"\xff\xfe", b'{"history": 1e999}',
-     b'{"top": 1' + b"0" * 5000 + b"}", b'{"top": NaN}', b'{"top": Infinity}',
-     b'{"strategy": "\\ud800"}', b"[" * 10000 + b"]" * 10000],
+    [
+        b"",
+        b"{",
+        b"[]",
+        b"null",
+        b"1e999",
+        b'"x"',
+        b"\xff\xfe",
+        b'{"history": 1e999}',
+        b'{"top": 1' + b"0" * 5000 + b"}",
+        b'{"top": NaN}',
+        b'{"top": Infinity}',
+        b'{"strategy": "\\ud800"}',
+        b"[" * 10000 + b"]" * 10000,
+    ],
 )
 def test_raw_bodies_never_get_a_5xx(fuzz_client: tuple[Any, list[tuple[str, Any]]], raw: bytes) -> None:
     client, _ = fuzz_client

@@ -48,8 +48,7 @@ def test_timed_out_requests_give_back_their_queue_slots(monkeypatch: Any, small_
         def burst(body: dict[str, Any], path: str) -> list[Any]:
             out: list[Any] = [None] * 4
             threads = [
-                threading.Thread(target=lambda i=i: out.__setitem__(i, c.post(path, json=body)))
-                for i in range(4)
+                threading.Thread(target=lambda i=i: out.__setitem__(i, c.post(path, json=body))) for i in range(4)
             ]
             for t in threads:
                 t.start()
@@ -72,8 +71,17 @@ def test_timed_out_requests_give_back_their_queue_slots(monkeypatch: Any, small_
 
 @pytest.mark.parametrize(
     "host",
-    ["localhost", "localhost:8000", "LOCALHOST:1", "127.0.0.1", "127.0.0.1:8000", "127.1.2.3:80",
-     "[::1]", "[::1]:8000", "localhost."],
+    [
+        "localhost",
+        "localhost:8000",
+        "LOCALHOST:1",
+        "127.0.0.1",
+        "127.0.0.1:8000",
+        "127.1.2.3:80",
+        "[::1]",
+        "[::1]:8000",
+        "localhost.",
+    ],
 )
 def test_loopback_hosts_are_accepted(host: str) -> None:
     assert web_app.host_allowed(host)
@@ -82,8 +90,19 @@ def test_loopback_hosts_are_accepted(host: str) -> None:
 
 @pytest.mark.parametrize(
     "host",
-    ["", "evil.example", "evil.example:8000", "localhost.evil.example", "127.0.0.1.nip.io",
-     "10.0.0.5", "192.168.1.2:8000", "[::2]:80", "localhost:port", "local host", "x" * 5000],
+    [
+        "",
+        "evil.example",
+        "evil.example:8000",
+        "localhost.evil.example",
+        "127.0.0.1.nip.io",
+        "10.0.0.5",
+        "192.168.1.2:8000",
+        "[::2]:80",
+        "localhost:port",
+        "local host",
+        "x" * 5000,
+    ],
 )
 def test_other_hosts_are_refused(host: str) -> None:
     assert not web_app.host_allowed(host)
@@ -207,9 +226,18 @@ def test_optimal_needs_a_ready_tree_everywhere(client: Any, small_words: Any) ->
     got = error(client.post("/api/suggest", json={"custom": mine, "strategy": "optimal"}), 400)
     assert "--words ANSWERS.txt" in got["error"]
     token = client.post("/api/play/new", json={"custom": mine, "answer": "cigar"}).json()["token"]
-    got = error(client.post("/api/play/review", json={
-        "token": token, "custom": mine, "guesses": ["cigar"], "strategy": "optimal",
-    }), 400)
+    got = error(
+        client.post(
+            "/api/play/review",
+            json={
+                "token": token,
+                "custom": mine,
+                "guesses": ["cigar"],
+                "strategy": "optimal",
+            },
+        ),
+        400,
+    )
     assert got["kind"] == "NoTreeError"
     r = client.post("/api/suggest", json={"strategy": "optimal", "top": 1, "hard": True})
     assert r.status_code == 200 and r.json()["suggestions"][0]["guess"] == "salet"
@@ -224,16 +252,22 @@ def test_custom_lists_write_nothing_to_disk(client: Any, small_words: Any) -> No
     before = _snapshot(cache)
     answers = list(small_words.answers[:40])
     lst = {"answers": answers, "allowed": list(small_words.allowed), "name": "nodisk"}
-    for strategy, options in [("entropy", {}), ("demarcate", {"start": "crate"}), ("entropy-2", {}),
-                              ("minimax", {"candidates_only": True}), ("optimal", {})]:
+    for strategy, options in [
+        ("entropy", {}),
+        ("demarcate", {"start": "crate"}),
+        ("entropy-2", {}),
+        ("minimax", {"candidates_only": True}),
+        ("optimal", {}),
+    ]:
         r = client.post("/api/suggest", json={"custom": lst, "strategy": strategy, "options": options})
         assert r.status_code in (200, 400), r.text
     assert client.post("/api/explain", json={"custom": lst, "guess": "salet"}).status_code == 200
     token = client.post("/api/play/new", json={"custom": lst, "answer": answers[0]}).json()["token"]
     played = client.post("/api/play/guess", json={"custom": lst, "token": token, "guess": answers[0]})
     assert played.status_code == 200 and played.json()["won"]
-    rv = client.post("/api/play/review", json={"custom": lst, "token": token, "guesses": [answers[0]],
-                                               "strategy": "minimax"})
+    rv = client.post(
+        "/api/play/review", json={"custom": lst, "token": token, "guesses": [answers[0]], "strategy": "minimax"}
+    )
     assert rv.status_code == 200, rv.text
     cmp_ = client.post("/api/compare", json={"custom": lst, "strategies": ["entropy", "demarcate"]})
     assert cmp_.status_code == 200, cmp_.text

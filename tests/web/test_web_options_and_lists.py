@@ -37,8 +37,15 @@ def test_meta_lists_each_strategys_constructor_options(client: Any) -> None:
 def test_strategy_options_reads_the_signature() -> None:
     class Fake:
         def __init__(
-            self, needed: int, start: str | None = None, depth: int = 2, weight: float = 0.5,
-            strict: bool = True, shape: tuple[int, int] = (1, 2), *args: Any, **kw: Any,
+            self,
+            needed: int,
+            start: str | None = None,
+            depth: int = 2,
+            weight: float = 0.5,
+            strict: bool = True,
+            shape: tuple[int, int] = (1, 2),
+            *args: Any,
+            **kw: Any,
         ) -> None:
             pass
 
@@ -52,9 +59,14 @@ def test_strategy_options_reads_the_signature() -> None:
 
 def test_suggest_with_candidates_only(client: Any, words: Any, table: Any) -> None:
     hist = [{"guess": "salet", "pattern": "00120"}]
-    d = client.post("/api/suggest", json={
-        "history": hist, "top": 5, "options": {"candidates_only": True},
-    }).json()
+    d = client.post(
+        "/api/suggest",
+        json={
+            "history": hist,
+            "top": 5,
+            "options": {"candidates_only": True},
+        },
+    ).json()
     assert d["strategy"] == "entropy(candidates_only=True)"
     s = Session(words, table=table)
     s.play("salet", "00120")
@@ -93,9 +105,14 @@ def test_play_a_game_on_a_custom_list(client: Any, small_words: Any) -> None:
     assert [r["guess"] for r in first.json()["rows"]] == [other]
     won = client.post("/api/play/guess", json={**body, "guesses": [other], "guess": answer}).json()
     assert won["won"] is True and won["answer"] == answer
-    review = client.post("/api/play/review", json={
-        "custom": custom(small_words), "token": game["token"], "guesses": [other, answer],
-    })
+    review = client.post(
+        "/api/play/review",
+        json={
+            "custom": custom(small_words),
+            "token": game["token"],
+            "guesses": [other, answer],
+        },
+    )
     assert review.status_code == 200, review.text
     assert review.json()["turns"][0]["candidates_before"] == len(small_words.answers)
     # without the custom list the token is refused

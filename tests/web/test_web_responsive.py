@@ -49,9 +49,7 @@ def server() -> Iterator[tuple[Any, int]]:
 
     app = create_app(Limits(timeout_s=TIME_LIMIT_S))
     port = _free_port()
-    srv = uvicorn.Server(
-        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
-    )
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on"))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 30
@@ -112,9 +110,7 @@ def test_cheap_requests_stay_fast_while_an_expensive_one_runs_and_is_stopped(ser
     answer: dict[str, Any] = {}
 
     def expensive() -> None:
-        answer["status"], answer["body"], answer["seconds"] = _request(
-            port, "POST", "/api/suggest", EXPENSIVE
-        )
+        answer["status"], answer["body"], answer["seconds"] = _request(port, "POST", "/api/suggest", EXPENSIVE)
 
     worker_pids: set[int] = set()
     latencies: list[float] = []
@@ -146,9 +142,11 @@ def test_cheap_requests_stay_fast_while_an_expensive_one_runs_and_is_stopped(ser
     # the cheap requests were served all along
     assert len(latencies) >= 10
     p95 = statistics.quantiles(latencies, n=20)[-1]
-    print(f"\ncheap requests during the expensive one: n={len(latencies)} "
-          f"median {statistics.median(latencies) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms, "
-          f"max {max(latencies) * 1000:.1f} ms; expensive answered after {answer['seconds']:.2f} s")
+    print(
+        f"\ncheap requests during the expensive one: n={len(latencies)} "
+        f"median {statistics.median(latencies) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms, "
+        f"max {max(latencies) * 1000:.1f} ms; expensive answered after {answer['seconds']:.2f} s"
+    )
     assert p95 < P95_BOUND_S
 
     # and the next expensive request gets a fresh worker

@@ -88,9 +88,7 @@ GuessesOpt = Annotated[
     typer.Option("--guesses", help="File of allowed guesses (default: the list's own)."),
 ]
 HardOpt = Annotated[bool, typer.Option("--hard", help="Hard mode: revealed hints must be used.")]
-StrategyOpt = Annotated[
-    str, typer.Option("--strategy", "-s", help="Strategy name (see `wordlelab strategies`).")
-]
+StrategyOpt = Annotated[str, typer.Option("--strategy", "-s", help="Strategy name (see `wordlelab strategies`).")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 PriorOpt = Annotated[
     str,
@@ -103,9 +101,7 @@ PriorOpt = Annotated[
 ]
 RuleOpt = Annotated[
     str,
-    typer.Option(
-        "--rule", help="Colour rule: official, or naive (yellow wherever the letter occurs)."
-    ),
+    typer.Option("--rule", help="Colour rule: official, or naive (yellow wherever the letter occurs)."),
 ]
 
 F = TypeVar("F", bound=Callable[..., Any])

@@ -18,25 +18,63 @@ from ._app import console, err_console
 def results_table(rows: list[Results]) -> Table:
     t = Table(title="benchmark", show_lines=False)
     for col, just in [
-        ("strategy", "left"), ("mode", "left"), ("games", "right"), ("win %", "right"),
-        ("mean", "right"), ("sd", "right"), ("max", "right"), ("1", "right"), ("2", "right"),
-        ("3", "right"), ("4", "right"), ("5", "right"), ("6", "right"), ("7+", "right"),
-        ("opening", "left"), ("seconds", "right"),
+        ("strategy", "left"),
+        ("mode", "left"),
+        ("games", "right"),
+        ("win %", "right"),
+        ("mean", "right"),
+        ("sd", "right"),
+        ("max", "right"),
+        ("1", "right"),
+        ("2", "right"),
+        ("3", "right"),
+        ("4", "right"),
+        ("5", "right"),
+        ("6", "right"),
+        ("7+", "right"),
+        ("opening", "left"),
+        ("seconds", "right"),
     ]:
         t.add_column(col, justify=just)  # type: ignore[arg-type]
     for r in rows:
         h = r.histogram
         t.add_row(
-            r.strategy, "hard" if r.hard else "normal", str(r.games), f"{100 * r.win_rate:.2f}",
-            f"{r.mean:.4f}", f"{r.std:.3f}", str(r.max), *(str(h[k]) for k in h),
-            r.opening if len(r.opening) < 20 else r.opening[:17] + "...", f"{r.seconds:.2f}",
+            r.strategy,
+            "hard" if r.hard else "normal",
+            str(r.games),
+            f"{100 * r.win_rate:.2f}",
+            f"{r.mean:.4f}",
+            f"{r.std:.3f}",
+            str(r.max),
+            *(str(h[k]) for k in h),
+            r.opening if len(r.opening) < 20 else r.opening[:17] + "...",
+            f"{r.seconds:.2f}",
         )
     return t
 
 
 CSV_FIELDS = [
-    "strategy", "mode", "words", "rule", "games", "win_rate", "mean", "std", "max",
-    "1", "2", "3", "4", "5", "6", "7+", "busts", "unsolved", "opening", "seconds", "complete",
+    "strategy",
+    "mode",
+    "words",
+    "rule",
+    "games",
+    "win_rate",
+    "mean",
+    "std",
+    "max",
+    "1",
+    "2",
+    "3",
+    "4",
+    "5",
+    "6",
+    "7+",
+    "busts",
+    "unsolved",
+    "opening",
+    "seconds",
+    "complete",
 ]
 
 
@@ -53,15 +91,28 @@ def results_csv(rows: list[Results], unfinished: Sequence[Job] = (), words: str 
     w.writerow(CSV_FIELDS)
     for r in rows:
         h = r.histogram
-        w.writerow([
-            r.strategy, "hard" if r.hard else "normal", r.words, r.rule, r.games,
-            f"{r.win_rate:.6f}", f"{r.mean:.6f}", f"{r.std:.6f}", r.max, *h.values(),
-            r.busts, r.unsolved, r.opening, f"{r.seconds:.3f}", r.complete,
-        ])
+        w.writerow(
+            [
+                r.strategy,
+                "hard" if r.hard else "normal",
+                r.words,
+                r.rule,
+                r.games,
+                f"{r.win_rate:.6f}",
+                f"{r.mean:.6f}",
+                f"{r.std:.6f}",
+                r.max,
+                *h.values(),
+                r.busts,
+                r.unsolved,
+                r.opening,
+                f"{r.seconds:.3f}",
+                r.complete,
+            ]
+        )
     for job in unfinished:
         label = job_label(job).rsplit(" ", 1)[0]
-        w.writerow([label, "hard" if job.hard else "normal", words, rule, 0]
-                   + [""] * (len(CSV_FIELDS) - 6) + [False])
+        w.writerow([label, "hard" if job.hard else "normal", words, rule, 0] + [""] * (len(CSV_FIELDS) - 6) + [False])
     return buf.getvalue()
 
 
@@ -78,7 +129,8 @@ def results_markdown(rows: list[Results], command: str, unfinished: Sequence[Job
         h = r.histogram
         lines.append(
             f"| {r.strategy} | {'hard' if r.hard else 'normal'} | {r.games} | {100 * r.win_rate:.2f} "
-            f"| {r.mean:.4f} | {r.std:.3f} | {r.max} | " + " | ".join(str(v) for v in h.values())
+            f"| {r.mean:.4f} | {r.std:.3f} | {r.max} | "
+            + " | ".join(str(v) for v in h.values())
             + f" | {r.opening} | {r.seconds:.2f} |"
         )
     hardest = [r for r in rows if r.games]

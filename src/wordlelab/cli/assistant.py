@@ -33,11 +33,10 @@ from ._app import (
 )
 
 TopOpt = Annotated[int, typer.Option("--top", "-n", min=1, max=50, help="How many guesses to show.")]
-HistoryOpt = Annotated[
-    str, typer.Option("--history", help='Guesses so far, e.g. "salet:00120,drone:22202".')
-]
+HistoryOpt = Annotated[str, typer.Option("--history", help='Guesses so far, e.g. "salet:00120,drone:22202".')]
 #: show the candidate words themselves when at most this many remain
 SHOW_CANDIDATES = 30
+
 
 def replay(wl: WordList, weights: FloatArray | None, *, hard: bool, history: str) -> Session:
     """A Session on ``wl`` (answers weighted by ``weights``, if any) with the typed

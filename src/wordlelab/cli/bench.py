@@ -334,8 +334,13 @@ def _run_with_progress(
     """:func:`run_jobs` under a progress bar (runs done, or games of the one run in progress);
     each finished run is also put in ``collected`` as it comes, for a caller cut short."""
     with Progress(
-        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-        console=err_console, transient=True, disable=not err_console.is_terminal,
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err_console,
+        transient=True,
+        disable=not err_console.is_terminal,
     ) as bar:
         if processes > 1:
             task = bar.add_task(f"{len(job_list)} runs on {processes} processes", total=len(job_list))
@@ -356,8 +361,14 @@ def _run_with_progress(
                 bar.update(task, completed=done, total=total)
 
         return run_jobs(
-            wl, job_list, rule=rule, answers=picked, max_turns=max_turns, processes=processes,
-            on_result=done_one, progress=progress,
+            wl,
+            job_list,
+            rule=rule,
+            answers=picked,
+            max_turns=max_turns,
+            processes=processes,
+            on_result=done_one,
+            progress=progress,
         )
 
 

@@ -39,9 +39,7 @@ from ._app import (
 def feedback(
     guess: Annotated[str, typer.Argument(help="The guessed word.")],
     answer: Annotated[str, typer.Argument(help="The answer.")],
-    format: Annotated[
-        str, typer.Option("--format", "-f", help="digits | letters | emoji | emoji-hc")
-    ] = "digits",
+    format: Annotated[str, typer.Option("--format", "-f", help="digits | letters | emoji | emoji-hc")] = "digits",
 ) -> None:
     """Show the colours GUESS gets against ANSWER (repeated letters done right)."""
     g, a = guess.strip().lower(), answer.strip().lower()

@@ -61,22 +61,20 @@ def optimal(
     hard: HardOpt = False,
     max_guesses: MaxGuessesOpt = DEFAULT_MAX_GUESSES,
     answers_only: AnswersOnlyOpt = False,
-    beam: Annotated[
-        int, typer.Option("--beam", min=0, help="Try only the N best guesses per node (0: exact).")
-    ] = 0,
-    tree: Annotated[
-        Path | None, typer.Option("--tree", help="Write the tree here (.tree text or .json).")
-    ] = None,
+    beam: Annotated[int, typer.Option("--beam", min=0, help="Try only the N best guesses per node (0: exact).")] = 0,
+    tree: Annotated[Path | None, typer.Option("--tree", help="Write the tree here (.tree text or .json).")] = None,
     budget: Annotated[
         float, typer.Option("--budget", min=0.0, help="Seconds for the opener search (without --start).")
     ] = 60.0,
-    top: Annotated[
-        int, typer.Option("--top", min=1, help="Openers to try, best bound first (without --start).")
-    ] = 10,
+    top: Annotated[int, typer.Option("--top", min=1, help="Openers to try, best bound first (without --start).")] = 10,
     upper: Annotated[
         int | None,
-        typer.Option("--upper", min=1, help="Only a total <= N is wanted: a worse opener stops as soon "
-                     "as that is proven and reports the strongest lower bound proven."),
+        typer.Option(
+            "--upper",
+            min=1,
+            help="Only a total <= N is wanted: a worse opener stops as soon "
+            "as that is proven and reports the strongest lower bound proven.",
+        ),
     ] = None,
     words: WordsOpt = "original",
     guesses: GuessesOpt = None,
@@ -93,8 +91,15 @@ def optimal(
     mode = "hard" if hard else "normal"
     if json_out:
         data = result.as_dict()
-        data.update(hard=hard, max_guesses=max_guesses, beam=beam, answers_only_guesses=answers_only,
-                    words=wl.name, upper=upper, tree_file=str(tree) if tree and result.tree else None)
+        data.update(
+            hard=hard,
+            max_guesses=max_guesses,
+            beam=beam,
+            answers_only_guesses=answers_only,
+            words=wl.name,
+            upper=upper,
+            tree_file=str(tree) if tree and result.tree else None,
+        )
         print_json(data)
         return
     if result.lower_bound:
@@ -154,9 +159,15 @@ def verify_tree_cmd(
     if json_out:
         print_json(
             {
-                "file": str(file), "ok": True, "total": st.total, "mean": round(st.mean, 6),
-                "max": st.max, "answers": st.answers, "histogram": st.histogram,
-                "hard": tree.hard, "max_guesses": tree.max_guesses,
+                "file": str(file),
+                "ok": True,
+                "total": st.total,
+                "mean": round(st.mean, 6),
+                "max": st.max,
+                "answers": st.answers,
+                "histogram": st.histogram,
+                "hard": tree.hard,
+                "max_guesses": tree.max_guesses,
                 "proven_claimed": tree.proven,
             }
         )
@@ -197,26 +208,33 @@ def openers(
     max_guesses: MaxGuessesOpt = DEFAULT_MAX_GUESSES,
     answers_only: AnswersOnlyOpt = False,
     dask: Annotated[bool, typer.Option("--dask", help="Run on a dask LocalCluster.")] = False,
-    scheduler: Annotated[
-        str | None, typer.Option("--scheduler", help="Run on the dask cluster at ADDRESS.")
+    scheduler: Annotated[str | None, typer.Option("--scheduler", help="Run on the dask cluster at ADDRESS.")] = None,
+    workers: Annotated[
+        int | None, typer.Option("--workers", min=1, max=64, help="Worker processes (at most 64).")
     ] = None,
-    workers: Annotated[int | None, typer.Option("--workers", min=1, max=64, help="Worker processes (at most 64).")] = None,
     results: Annotated[
         Path | None, typer.Option("--results", help="SQLite results file (default: in the cache dir).")
     ] = None,
     resume: Annotated[bool, typer.Option("--resume", help="Keep stored results, compute the rest.")] = False,
     upper: Annotated[
         int | None,
-        typer.Option("--upper", min=1, help="Known total (e.g. from `optimal`): only openers at or "
-                     "below it get exact values, worse ones stop early with a lower bound."),
+        typer.Option(
+            "--upper",
+            min=1,
+            help="Known total (e.g. from `optimal`): only openers at or "
+            "below it get exact values, worse ones stop early with a lower bound.",
+        ),
     ] = None,
     every: Annotated[
         bool, typer.Option("--all", help="Every allowed guess, not just the top N (table shows the top N).")
     ] = False,
     tsv: Annotated[
         Path | None,
-        typer.Option("--tsv", help="With --exact: write word, total, exact (1, or 0 for a lower bound) "
-                     "for every opener solved, sorted by total then word."),
+        typer.Option(
+            "--tsv",
+            help="With --exact: write word, total, exact (1, or 0 for a lower bound) "
+            "for every opener solved, sorted by total then word.",
+        ),
     ] = None,
     words: WordsOpt = "original",
     guesses: GuessesOpt = None,
@@ -233,9 +251,7 @@ def openers(
     import numpy as np
 
     pool = (
-        np.unique(wl.answer_to_allowed).astype(np.int64)
-        if answers_only
-        else np.arange(len(wl.allowed), dtype=np.int64)
+        np.unique(wl.answer_to_allowed).astype(np.int64) if answers_only else np.arange(len(wl.allowed), dtype=np.int64)
     )
     cands = np.arange(len(wl.answers), dtype=np.int64)
     order, stats = greedy_scores(wl, table, pool, cands)
@@ -252,8 +268,15 @@ def openers(
 
         try:
             exact_res = exact_openers(
-                job, chosen, store, resume=resume, executor=kind, workers=workers,
-                scheduler=scheduler, progress=progress, upper=upper,
+                job,
+                chosen,
+                store,
+                resume=resume,
+                executor=kind,
+                workers=workers,
+                scheduler=scheduler,
+                progress=progress,
+                upper=upper,
             )
         finally:
             store.close()
@@ -273,14 +296,20 @@ def openers(
             row["mean"] = None if t >= INF or not exact_res[w].exact else round(t / len(wl.answers), 4)
         rows.append(row)
     if exact:
-        rows.sort(
-            key=lambda r: (r["total"] is None, not r.get("exact", False), r["total"] or 0, r["guess"])
-        )
+        rows.sort(key=lambda r: (r["total"] is None, not r.get("exact", False), r["total"] or 0, r["guess"]))
     if tsv is not None:
         write_openers_tsv(tsv, exact_res.values())
     if json_out:
-        print_json({"hard": hard, "max_guesses": max_guesses, "answers_only_guesses": answers_only,
-                    "exact": exact, "upper": upper, "openers": rows})
+        print_json(
+            {
+                "hard": hard,
+                "max_guesses": max_guesses,
+                "answers_only_guesses": answers_only,
+                "exact": exact,
+                "upper": upper,
+                "openers": rows,
+            }
+        )
         return
     shown = rows[:top]
     title = f"openers ({'hard' if hard else 'normal'} mode)"
@@ -331,8 +360,12 @@ def _check_openers_options(
         given = [
             flag
             for flag, on in (
-                ("--dask", dask), ("--scheduler", scheduler is not None), ("--workers", workers is not None),
-                ("--results", results is not None), ("--resume", resume), ("--upper", upper is not None),
+                ("--dask", dask),
+                ("--scheduler", scheduler is not None),
+                ("--workers", workers is not None),
+                ("--results", results is not None),
+                ("--resume", resume),
+                ("--upper", upper is not None),
             )
             if on
         ]

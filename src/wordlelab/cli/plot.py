@@ -90,9 +90,7 @@ def _load(paths: list[Path]) -> list[Results]:
         try:
             out.extend(Results.from_dict(d) for d in items)
         except (KeyError, TypeError, ValueError, AttributeError):
-            raise WordlelabError(
-                f"results file {str(p)!r} is not the output of `wordlelab bench --json`"
-            ) from None
+            raise WordlelabError(f"results file {str(p)!r} is not the output of `wordlelab bench --json`") from None
     if not out:
         raise WordlelabError("the results files hold no results")
     return out

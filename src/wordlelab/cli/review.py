@@ -35,9 +35,7 @@ def _split_words(played: list[str]) -> list[str]:
 @app.command()
 @handle_errors
 def review(
-    played: Annotated[
-        list[str], typer.Argument(help="The words you played, in order (spaces or commas).")
-    ],
+    played: Annotated[list[str], typer.Argument(help="The words you played, in order (spaces or commas).")],
     answer: Annotated[
         str | None, typer.Option("--answer", "-a", help="The answer (colours are then computed).")
     ] = None,
@@ -111,9 +109,15 @@ def _print_review(r: Review) -> None:
         show_edge=False,
     )
     for col, right in [
-        ("guess", False), ("colours", False), ("left", True),
-        ("bits/best", True), ("exp/best", True), ("skill", True), ("luck", True),
-        ("best", False), ("would play", False),
+        ("guess", False),
+        ("colours", False),
+        ("left", True),
+        ("bits/best", True),
+        ("exp/best", True),
+        ("skill", True),
+        ("luck", True),
+        ("best", False),
+        ("would play", False),
     ]:
         table.add_column(col, justify="right" if right else "left", no_wrap=True)
     for g in r.guesses:
@@ -137,9 +141,6 @@ def _print_review(r: Review) -> None:
             console.print(f"after guess {g.turn}: {' '.join(g.remaining)}")
     outcome = f"solved in {len(r.guesses)}" if r.solved else f"not solved after {len(r.guesses)} guesses"
     answer = f", answer {r.answer}" if r.answer else ""
-    console.print(
-        f"{outcome}{answer}; mean skill {r.mean_skill:.0f}/100, mean luck {r.mean_luck:.2f} "
-        "(0.5 = average)"
-    )
+    console.print(f"{outcome}{answer}; mean skill {r.mean_skill:.0f}/100, mean luck {r.mean_luck:.2f} (0.5 = average)")
     because = f": greedy, because {r.suggestion_note}" if r.suggestion_note else ""
     console.print(f"'would play' = strategy {r.suggestion_source}{because}")

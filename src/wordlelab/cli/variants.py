@@ -63,9 +63,7 @@ def absurdle(
     time_limit: Annotated[
         float, typer.Option("--time-limit", min=0.0, help="Stop the search after this many seconds.")
     ] = 600.0,
-    out: Annotated[
-        Path | None, typer.Option("--out", "-o", help="With --solve: write the proof as JSON here.")
-    ] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="With --solve: write the proof as JSON here.")] = None,
     words: WordsOpt = "original",
     guesses: GuessesOpt = None,
     json_out: JsonOpt = False,
@@ -77,15 +75,16 @@ def absurdle(
     """
     if not solve:
         _solve_only(
-            ("--out", out is not None), ("--json", json_out), ("--max-depth", max_depth != 6),
-            ("--max-nodes", max_nodes != 200_000), ("--time-limit", time_limit != 600.0),
+            ("--out", out is not None),
+            ("--json", json_out),
+            ("--max-depth", max_depth != 6),
+            ("--max-nodes", max_nodes != 200_000),
+            ("--time-limit", time_limit != 600.0),
         )
     output_file(out, "--out file")
     wl = load_words(words, guesses)
     if solve:
-        proof = solve_absurdle(
-            wl, max_depth=max_depth, max_nodes=max_nodes, max_seconds=time_limit
-        )
+        proof = solve_absurdle(wl, max_depth=max_depth, max_nodes=max_nodes, max_seconds=time_limit)
         data = proof.to_dict()
         if out is not None:
             out.write_text(json.dumps(data, indent=2) + "\n", "utf-8")
@@ -93,9 +92,7 @@ def absurdle(
             print_json(data)
             return
         for d in proof.depths:
-            console.print(
-                f"depth {d.depth}: {d.outcome} ({d.nodes} sets expanded, {d.seconds:.2f} s)"
-            )
+            console.print(f"depth {d.depth}: {d.outcome} ({d.nodes} sets expanded, {d.seconds:.2f} s)")
         if proof.line:
             for i, (w, p, left) in enumerate(zip(proof.line, proof.patterns, proof.remaining, strict=True), 1):
                 row = tiles(w, parse_pattern(p, wl.length))
@@ -211,23 +208,16 @@ def multi(
 
     def show_multi(word: str, pats: list[int | None]) -> None:
         console.print(_turn_line(len(game.guesses), game.guesses[-1], pats, colour))
-        left = [
-            "ok" if t is not None else str(len(c))
-            for t, c in zip(game.solved_at, game.candidates, strict=True)
-        ]
+        left = ["ok" if t is not None else str(len(c)) for t, c in zip(game.solved_at, game.candidates, strict=True)]
         console.print("   words possible per board: " + " ".join(left))
 
     guess_loop(lambda: game.over, lambda: len(game.guesses), game.guess, show_multi)
-    _print_outcome(
-        game.won, game.solved_at, [wl.answers[a] for a in game.answers], len(game.guesses), limit
-    )
+    _print_outcome(game.won, game.solved_at, [wl.answers[a] for a in game.answers], len(game.guesses), limit)
     if not game.won:
         raise typer.Exit(1)
 
 
-def _print_outcome(
-    won: bool, solved_at: list[int | None], answers: list[str], used: int, limit: int
-) -> None:
+def _print_outcome(won: bool, solved_at: list[int | None], answers: list[str], used: int, limit: int) -> None:
     if won:
         console.print(f"won: all {len(answers)} boards in {used}/{limit} guesses")
         return
@@ -242,7 +232,5 @@ def _result_json(r: MultiResult, length: int) -> dict[str, object]:
         "solved_at": r.solved_at,
         "max_guesses": r.max_guesses,
         "won": r.won,
-        "patterns": [
-            [None if p is None else format_pattern(p, length) for p in pats] for pats in r.patterns
-        ],
+        "patterns": [[None if p is None else format_pattern(p, length) for p in pats] for pats in r.patterns],
     }

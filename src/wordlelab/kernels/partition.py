@@ -142,7 +142,5 @@ def partition_stats_weighted(
     sumsq = np.zeros(k, np.float64)
     entropy = np.zeros(k, np.float64)
     if k:
-        _stats_weighted(
-            table, guesses, candidates, weights, n_patterns, _chunks(k), parts, largest, sumsq, entropy
-        )
+        _stats_weighted(table, guesses, candidates, weights, n_patterns, _chunks(k), parts, largest, sumsq, entropy)
     return parts, largest, sumsq, entropy

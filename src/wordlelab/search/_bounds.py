@@ -333,7 +333,7 @@ def endgame_groups(answers: list[str], min_size: int = 3) -> tuple[np.ndarray, n
     keys: dict[tuple[int, str], list[int]] = {}
     for a, w in enumerate(answers):
         for p in range(length):
-            keys.setdefault((p, w[:p] + "." + w[p + 1:]), []).append(a)
+            keys.setdefault((p, w[:p] + "." + w[p + 1 :]), []).append(a)
     ans_groups = np.full((len(answers), max(length, 1)), -1, np.int64)
     pos: list[int] = []
     for (p, _), members in keys.items():

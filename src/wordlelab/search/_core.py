@@ -106,8 +106,16 @@ from ._memo import (
 )
 
 __all__ = [
-    "INF", "MAX_GUESS_INDEX", "N_STATS", "constrain", "hard_filter", "lookup", "max_parts", "rule_hash",
-    "set_hash", "unpack",
+    "INF",
+    "MAX_GUESS_INDEX",
+    "N_STATS",
+    "constrain",
+    "hard_filter",
+    "lookup",
+    "max_parts",
+    "rule_hash",
+    "set_hash",
+    "unpack",
 ]
 
 #: indices into the ``stats`` counter array
@@ -125,8 +133,25 @@ N_STATS = 9
 
 @njit(cache=True, nogil=True)
 def _solve(
-    cands, legal, path, legal_hash, d, beta, forced, table, by_answer, memo, hard, codes,
-    letter_counts, ans2allowed, max_parts, ends, n_patterns, beam, stats,
+    cands,
+    legal,
+    path,
+    legal_hash,
+    d,
+    beta,
+    forced,
+    table,
+    by_answer,
+    memo,
+    hard,
+    codes,
+    letter_counts,
+    ans2allowed,
+    max_parts,
+    ends,
+    n_patterns,
+    beam,
+    stats,
 ):  # pragma: no cover - compiled
     """See the module docstring for the contract.
 
@@ -174,8 +199,7 @@ def _solve(
             store(memo, key, INF, 0, True)
             return INF
         if n - 1 <= max_parts:
-            v, g = small_value(cands, d, table, ans2allowed, n_patterns, hard, legal, -1, 0, codes,
-                               letter_counts)
+            v, g = small_value(cands, d, table, ans2allowed, n_patterns, hard, legal, -1, 0, codes, letter_counts)
             if v > 0:
                 stats[STAT_SHORTCUT] += 1
                 store(memo, key, v, g, True)
@@ -295,7 +319,7 @@ def _solve(
                 if hard:
                     cg, cm = constrain(greens, mins, g, b, codes)
                     chash = rule_hash(base_hash, cg, cm)
-                ckey = node_key(set_hash(members[starts[b]:starts[b + 1]]), chash, d - 1)
+                ckey = node_key(set_hash(members[starts[b] : starts[b + 1]]), chash, d - 1)
                 if ckey in memo:
                     entry = memo[ckey]
                     lbq = max(lbq, entry_value(entry))
@@ -312,8 +336,19 @@ def _solve(
                 m = starts[b + 1] - starts[b]
                 v = 0
                 if m - 1 <= max_parts:
-                    v, _ = small_value(members[starts[b]:starts[b + 1]], d - 1, table, ans2allowed,
-                                       n_patterns, hard, legal, g, b, codes, letter_counts)
+                    v, _ = small_value(
+                        members[starts[b] : starts[b + 1]],
+                        d - 1,
+                        table,
+                        ans2allowed,
+                        n_patterns,
+                        hard,
+                        legal,
+                        g,
+                        b,
+                        codes,
+                        letter_counts,
+                    )
                 if v > 0:
                     stats[STAT_SMALL] += 1
                     done[q] = True
@@ -345,7 +380,7 @@ def _solve(
             for qq in range(left):
                 q = order[qq]
                 b = bucket_ids[q]
-                child = members[starts[b]:starts[b + 1]].copy()
+                child = members[starts[b] : starts[b + 1]].copy()
                 if hard:
                     cg, cm = constrain(greens, mins, g, b, codes)
                     child_path = (g, np.int64(b), cg, cm, base_hash)
@@ -355,9 +390,25 @@ def _solve(
                     child_hash = legal_hash
                 rest = total - blb[q]
                 v = _solve(
-                    child, legal, child_path, child_hash, d - 1, best - rest, child_forced, table,
-                    by_answer, memo, hard, codes, letter_counts, ans2allowed, max_parts, ends,
-                    n_patterns, beam, stats,
+                    child,
+                    legal,
+                    child_path,
+                    child_hash,
+                    d - 1,
+                    best - rest,
+                    child_forced,
+                    table,
+                    by_answer,
+                    memo,
+                    hard,
+                    codes,
+                    letter_counts,
+                    ans2allowed,
+                    max_parts,
+                    ends,
+                    n_patterns,
+                    beam,
+                    stats,
                 )
                 total = rest + v
                 if total >= best:

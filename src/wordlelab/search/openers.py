@@ -98,8 +98,12 @@ def _worker_solver(job: ExactJob) -> Solver:
             _SOLVERS.pop(next(iter(_SOLVERS)))
         table = pattern_table(job.words, job.rule)
         solver = _SOLVERS[job.key] = Solver(
-            job.words, table, hard=job.hard, max_guesses=job.max_guesses,
-            answers_only=job.answers_only, rule=job.rule,
+            job.words,
+            table,
+            hard=job.hard,
+            max_guesses=job.max_guesses,
+            answers_only=job.answers_only,
+            rule=job.rule,
         )
     return solver
 

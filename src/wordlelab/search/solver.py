@@ -75,9 +75,7 @@ class SearchResult:
         if self.note:
             d["note"] = self.note
         if self.openers_tried:
-            d["openers"] = [
-                {"start": s, "total": v, "exact": e} for s, v, e in self.openers_tried
-            ]
+            d["openers"] = [{"start": s, "total": v, "exact": e} for s, v, e in self.openers_tried]
         return d
 
 
@@ -170,10 +168,25 @@ class Solver:
         path = (np.int64(-1), np.int64(0), greens, mins, base)
         return int(
             self._core._solve(
-                cands, legal, path, self._hash(rule), d, beta, forced, self.table, self.by_answer,
-                self.memo, self.hard,
-                self.codes, self.letter_counts, self.ans2allowed, self.max_parts, self.ends, self.n_patterns,
-                self.beam, self.counters,
+                cands,
+                legal,
+                path,
+                self._hash(rule),
+                d,
+                beta,
+                forced,
+                self.table,
+                self.by_answer,
+                self.memo,
+                self.hard,
+                self.codes,
+                self.letter_counts,
+                self.ans2allowed,
+                self.max_parts,
+                self.ends,
+                self.n_patterns,
+                self.beam,
+                self.counters,
             )
         )
 
@@ -246,8 +259,9 @@ class Solver:
         return g
 
     # -- trees ---------------------------------------------------------------
-    def tree(self, start: int | None = None, candidates: IndexArray | None = None,
-             history: tuple[Step, ...] = ()) -> Node:
+    def tree(
+        self, start: int | None = None, candidates: IndexArray | None = None, history: tuple[Step, ...] = ()
+    ) -> Node:
         """The tree the memo describes (searching any node it lacks).
 
         Call after :meth:`value` proved the root value, so nodes are looked up,
@@ -283,14 +297,16 @@ class Solver:
             entry = int(self._core.lookup(self.memo, cands, lh, d))
         value, guess, exact = self._core.unpack(entry)
         if not exact or value >= self._core.INF:
-            raise SearchError(
-                f"no tree finds all {n} candidates within {d} more guesses; raise `max_guesses`"
-            )
+            raise SearchError(f"no tree finds all {n} candidates within {d} more guesses; raise `max_guesses`")
         return guess
 
     def _build(
-        self, cands: IndexArray, history: tuple[Step, ...], forced: int | None,
-        legal: IndexArray | None = None, rule: Rule | None = None,
+        self,
+        cands: IndexArray,
+        history: tuple[Step, ...],
+        forced: int | None,
+        legal: IndexArray | None = None,
+        rule: Rule | None = None,
     ) -> Node:
         if legal is None:
             legal = self.legal_after(history)
@@ -310,9 +326,7 @@ class Solver:
                 child_legal = self._core.hard_filter(legal, int(g), int(p), self.codes, self.letter_counts)
                 greens, mins = self._core.constrain(rule[0], rule[1], int(g), int(p), self.codes)
                 child_rule = (greens, mins, rule[2])
-            node.children[int(p)] = self._build(
-                child, history + (Step(int(g), int(p)),), None, child_legal, child_rule
-            )
+            node.children[int(p)] = self._build(child, history + (Step(int(g), int(p)),), None, child_legal, child_rule)
         return node
 
     # -- the whole job ---------------------------------------------------------
@@ -400,8 +414,9 @@ class Solver:
         st = tree.stats(self.table)
         if st.total != total:  # the memo and the replay must agree
             raise SearchError(f"internal error: search total {total} but the tree replays to {st.total}")
-        return SearchResult(start, total, len(all_cands), proven, seconds, self.nodes, tree, st,
-                            note, self.exact, tried)
+        return SearchResult(
+            start, total, len(all_cands), proven, seconds, self.nodes, tree, st, note, self.exact, tried
+        )
 
     def _refuted(self, start: str, bound: int, upper: int | None, seconds: float) -> SearchResult:
         """The result for an opener proven worse than ``upper``: a lower bound, no tree."""
@@ -409,5 +424,17 @@ class Solver:
             f"worse than {upper}: every tree opening with {start.upper()} needs at least {bound} "
             f"guesses in total{' (beam search: not proven)' if not self.exact else ''}"
         )
-        return SearchResult(start, bound, len(self.words.answers), self.exact, seconds, self.nodes,
-                            None, None, note, False, [], lower_bound=True)
+        return SearchResult(
+            start,
+            bound,
+            len(self.words.answers),
+            self.exact,
+            seconds,
+            self.nodes,
+            None,
+            None,
+            note,
+            False,
+            [],
+            lower_bound=True,
+        )

@@ -168,9 +168,7 @@ def _node_json(tree: Tree, node: Node) -> NodeJSON:
     w = tree.words
     out: NodeJSON = {"guess": w.allowed[node.guess]}
     if node.children:
-        out["children"] = {
-            format_pattern(p, w.length): _node_json(tree, c) for p, c in sorted(node.children.items())
-        }
+        out["children"] = {format_pattern(p, w.length): _node_json(tree, c) for p, c in sorted(node.children.items())}
     return out
 
 
@@ -207,17 +205,12 @@ def tree_text(tree: Tree, table: PatternTable, *, json_format: bool) -> tuple[st
                 f"# mode: {head['mode']}  rule: {head['rule']}  "
                 f"max-guesses: {head['max_guesses']}  guess-pool: {head['guess_pool']}"
             ),
-            (
-                f"# total: {st.total}  mean: {st.mean:.4f}  max: {st.max}  "
-                f"proven: {'yes' if tree.proven else 'no'}"
-            ),
+            (f"# total: {st.total}  mean: {st.mean:.4f}  max: {st.max}  proven: {'yes' if tree.proven else 'no'}"),
         ]
         for k, v in tree.meta.items():
             lines.append(f"# {k}: {v}")
         for steps in paths:
-            lines.append(
-                " ".join(f"{w.allowed[s.guess]} {format_pattern(s.pattern, w.length)}" for s in steps)
-            )
+            lines.append(" ".join(f"{w.allowed[s.guess]} {format_pattern(s.pattern, w.length)}" for s in steps))
         text = "\n".join(lines) + "\n"
     return text, st
 
@@ -392,27 +385,22 @@ def verify_tree(tree: Tree, table: PatternTable, claimed: TreeHeader | None = No
                 )
         if "digest" in claimed and str(claimed["digest"]) != short_digest(w.digest):
             raise TreeFileError(
-                "the file was made for different word lists (digest mismatch); "
-                "pass the same lists as `words`/`guesses`"
+                "the file was made for different word lists (digest mismatch); pass the same lists as `words`/`guesses`"
             )
     paths = tree.paths(table)
     for a, steps in enumerate(paths):
         if tree.max_guesses is not None and len(steps) > tree.max_guesses:
-            raise TreeFileError(
-                f"{w.answers[a]!r} takes {len(steps)} guesses, over the cap of {tree.max_guesses}"
-            )
+            raise TreeFileError(f"{w.answers[a]!r} takes {len(steps)} guesses, over the cap of {tree.max_guesses}")
         for i, s in enumerate(steps):
             if tree.guesses_pool == "answers" and not w.allowed_is_answer[s.guess]:
                 raise TreeFileError(
-                    f"{w.allowed[s.guess]!r} is not a possible answer but the tree's guess pool "
-                    "is answers only"
+                    f"{w.allowed[s.guess]!r} is not a possible answer but the tree's guess pool is answers only"
                 )
             if tree.hard:
                 why = hard_mode_violation(w, tuple(steps[:i]), s.guess)
                 if why is not None:
                     raise TreeFileError(
-                        f"hard mode broken on the way to {w.answers[a]!r}: "
-                        f"{w.allowed[s.guess]!r} ({why})"
+                        f"hard mode broken on the way to {w.answers[a]!r}: {w.allowed[s.guess]!r} ({why})"
                     )
     st = tree_stats([len(p) for p in paths])
     if claimed:
@@ -423,4 +411,3 @@ def verify_tree(tree: Tree, table: PatternTable, claimed: TreeHeader | None = No
         if "mean" in claimed and abs(float(claimed["mean"]) - st.mean) > 5e-4:
             raise TreeFileError(f"the file claims mean {claimed['mean']} but replaying gives {st.mean:.4f}")
     return Verification(st, tree.hard, tree.max_guesses, dict(claimed or {}))
-

@@ -22,6 +22,7 @@ WIN_LIMIT = 6
 #: how :attr:`Results.guesses` records a game abandoned after ``max_turns`` guesses
 UNSOLVED = -1
 
+
 @dataclass(frozen=True)
 class Results:
     """The outcome of playing a strategy against a set of answers.
@@ -181,7 +182,6 @@ class Results:
             if self.paths:
                 out["paths"] = [list(p) for p in self.paths]
         return out
-
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Results:

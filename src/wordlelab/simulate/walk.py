@@ -62,9 +62,7 @@ def play_game(
     turns: list[Turn] = []
     while not game.won:
         if game.over:
-            raise GameOverError(
-                f"strategy {strategy.key} did not find {answer!r} in {max_turns} guesses"
-            )
+            raise GameOverError(f"strategy {strategy.key} did not find {answer!r} in {max_turns} guesses")
         state = game.state
         word = start if start is not None and not turns else words.allowed[strategy.choose(state)]
         before = len(state.candidates)
@@ -84,8 +82,7 @@ def resolve_answers(words: WordList, answers: Iterable[int | str] | None) -> Ind
         if isinstance(a, (int, np.integer)):
             if not 0 <= int(a) < len(words.answers):
                 raise InvalidWordError(
-                    f"answer index {int(a)} is out of range for list {words.name!r} "
-                    f"(0..{len(words.answers) - 1})"
+                    f"answer index {int(a)} is out of range for list {words.name!r} (0..{len(words.answers) - 1})"
                 )
             idx.append(int(a))
         else:
@@ -185,9 +182,7 @@ def run_benchmark(
     t0 = time.perf_counter()
 
     # Iterative depth-first walk; a frame is (state, path words).
-    stack: list[tuple[State, tuple[str, ...]]] = [
-        (State.initial(words, tbl, hard=hard, rule=rule), ())
-    ]
+    stack: list[tuple[State, tuple[str, ...]]] = [(State.initial(words, tbl, hard=hard, rule=rule), ())]
     complete = True
     try:
         while stack:

@@ -44,9 +44,7 @@ class PartitionStrategy(Strategy):
         sumsq: np.ndarray
         entropy: np.ndarray
         if weights is None:
-            parts, largest, sumsq, entropy = partition_stats(
-                state.table, guesses, state.candidates, state.n_patterns
-            )
+            parts, largest, sumsq, entropy = partition_stats(state.table, guesses, state.candidates, state.n_patterns)
         else:  # bucket sizes become prior mass (in candidate units, see State)
             parts, largest, sumsq, entropy = partition_stats_weighted(
                 state.table, guesses, state.candidates, weights, state.n_patterns

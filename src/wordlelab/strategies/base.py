@@ -418,8 +418,7 @@ def check_options(name: str, options: Mapping[str, Any], words: WordList | None 
         for key, value in out.items():
             if specs[key].word and value is not None and value not in words.allowed_index:
                 raise InvalidOptionError(
-                    f"bad options for strategy {name!r}: {key} {value!r} is not an allowed "
-                    f"guess of list {words.name!r}"
+                    f"bad options for strategy {name!r}: {key} {value!r} is not an allowed guess of list {words.name!r}"
                 )
     return out
 

@@ -32,9 +32,7 @@ class EntropyTwo(Strategy):
     score_label: ClassVar[str] = "two_step"
     endgame_limit: ClassVar[int] = 2
 
-    def __init__(
-        self, width: Annotated[int, AtLeast(1)] = DEFAULT_WIDTH, candidates_only: bool = False
-    ) -> None:
+    def __init__(self, width: Annotated[int, AtLeast(1)] = DEFAULT_WIDTH, candidates_only: bool = False) -> None:
         if int(width) < 1:
             raise ValueError("width must be at least 1")
         self.width = int(width)
@@ -60,9 +58,7 @@ class EntropyTwo(Strategy):
             if state.hard or self.candidates_only:
                 pool = self._pool(after)
                 if len(pool):
-                    h = best_entropies(
-                        state.table, pool, after.candidates, np.array([0, size]), state.n_patterns
-                    )
+                    h = best_entropies(state.table, pool, after.candidates, np.array([0, size]), state.n_patterns)
                     total += size / n * float(h[0])
                 continue
             big_members.append(after.candidates)

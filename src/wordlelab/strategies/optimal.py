@@ -84,7 +84,11 @@ class Optimal(Strategy):
         if key not in self._solvers:
             self._solvers.clear()  # one at a time: a memo can hold many megabytes
             self._solvers[key] = Solver(
-                state.words, state.table, hard=state.hard, max_guesses=max_guesses, beam=beam,
+                state.words,
+                state.table,
+                hard=state.hard,
+                max_guesses=max_guesses,
+                beam=beam,
                 rule=state.rule,
             )
         return self._solvers[key]
@@ -170,15 +174,21 @@ def _with_partition_stats(state: State, ranked: list[Ranked]) -> list[Ranked]:
     from ..kernels import partition_stats
 
     guesses = np.array([r.guess for r in ranked], dtype=np.int64)
-    parts, largest, sumsq, entropy = partition_stats(
-        state.table, guesses, state.candidates, state.n_patterns
-    )
+    parts, largest, sumsq, entropy = partition_stats(state.table, guesses, state.candidates, state.n_patterns)
     n = max(len(state.candidates), 1)
     return [
-        Ranked(r.guess, r.word, r.score, {
-            **r.stats, "entropy": float(entropy[i]), "expected": float(sumsq[i]) / n,
-            "parts": float(parts[i]), "largest": float(largest[i]),
-        })
+        Ranked(
+            r.guess,
+            r.word,
+            r.score,
+            {
+                **r.stats,
+                "entropy": float(entropy[i]),
+                "expected": float(sumsq[i]) / n,
+                "parts": float(parts[i]),
+                "largest": float(largest[i]),
+            },
+        )
         for i, r in enumerate(ranked)
     ]
 

@@ -115,8 +115,7 @@ class Combo(_Ranked):
 
     def fixed(self, words: WordList) -> np.ndarray:
         return _scaled(
-            _scaled(naive_scores(words, words.answer_codes))
-            + _scaled(bigram_scores(words, words.answer_codes))
+            _scaled(naive_scores(words, words.answer_codes)) + _scaled(bigram_scores(words, words.answer_codes))
         )
 
 

@@ -60,9 +60,7 @@ class TreeSpec:
     @property
     def key(self) -> str:
         """What a cached tree was searched for (its checksum file must say the same)."""
-        return (
-            f"optimal-tree|{self.words.digest}|{self.rule}|{self.mode}|{self.start or ''}|{self.openers}"
-        )
+        return f"optimal-tree|{self.words.digest}|{self.rule}|{self.mode}|{self.start or ''}|{self.openers}"
 
     def path(self) -> Path:
         """The tree's file in the disk cache."""

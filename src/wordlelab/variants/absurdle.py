@@ -166,9 +166,7 @@ class _Limit(Exception):
 
 
 class _Search:
-    def __init__(
-        self, words: WordList, table: PatternTable, max_nodes: int, deadline: float
-    ) -> None:
+    def __init__(self, words: WordList, table: PatternTable, max_nodes: int, deadline: float) -> None:
         self.words = words
         self.table = table
         self.npat = n_patterns(words.length)

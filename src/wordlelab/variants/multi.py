@@ -67,9 +67,7 @@ class MultiGame:
         self.words = words
         self.table = table if table is not None else pattern_table(words)
         self.answers = [words.answer_id(a) for a in answers]
-        self.max_guesses = (
-            max_guesses if max_guesses is not None else default_max_guesses(len(answers))
-        )
+        self.max_guesses = max_guesses if max_guesses is not None else default_max_guesses(len(answers))
         start = State.initial(words, self.table)
         #: each board's state (a solved board's stays as its winning guess left it)
         self.states: list[State] = [start for _ in answers]
@@ -101,8 +99,7 @@ class MultiGame:
         """Play ``word`` on every board; the pattern per board (None if solved earlier)."""
         if self.over:
             raise GameOverError(
-                "the game is over: "
-                + ("all boards solved" if self.won else f"{self.max_guesses} guesses used")
+                "the game is over: " + ("all boards solved" if self.won else f"{self.max_guesses} guesses used")
             )
         g = self.words.guess_id(word)
         self.guesses.append(self.words.allowed[g])

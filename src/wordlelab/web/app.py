@@ -48,9 +48,7 @@ __all__ = [
 ]
 
 
-def create_app(
-    limits: Limits | None = None, *, secret: bytes | None = None, bind_host: str | None = None
-) -> FastAPI:
+def create_app(limits: Limits | None = None, *, secret: bytes | None = None, bind_host: str | None = None) -> FastAPI:
     """The web app.  ``secret`` keys the Play tokens (random per app if not given, so
     games in progress do not survive a restart unless the same secret is passed).
     ``bind_host`` is the address the server listens on: besides loopback names and

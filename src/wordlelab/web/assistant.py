@@ -83,10 +83,7 @@ def suggest(ctx: Context, req: SuggestRequest) -> dict[str, Any]:
         shown, rest = buckets[:SPLIT_BARS], buckets[SPLIT_BARS:]
         out["split"] = {
             "guess": ranked[0].word,
-            "buckets": [
-                {"pattern": format_pattern(p, words.length), "count": len(group)}
-                for p, group in shown
-            ],
+            "buckets": [{"pattern": format_pattern(p, words.length), "count": len(group)} for p, group in shown],
             "other_buckets": len(rest),
             "other_count": sum(len(group) for _, group in rest),
         }

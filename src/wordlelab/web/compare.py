@@ -44,9 +44,7 @@ def compare(ctx: Context, req: CompareRequest, max_games: int, deadline: float) 
     results = []
     for strat in strategies:
         check(0, 0)
-        res = run_benchmark(
-            loaded.words, strat, hard=req.hard, answers=answers, table=loaded.table, progress=check
-        )
+        res = run_benchmark(loaded.words, strat, hard=req.hard, answers=answers, table=loaded.table, progress=check)
         d = res.to_dict()
         for key, value in d.items():  # NaN is not JSON
             if isinstance(value, float) and math.isnan(value):

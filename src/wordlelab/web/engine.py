@@ -101,15 +101,11 @@ def replay(loaded: Loaded, hard: bool, history: list[Move]) -> Session:
     return session
 
 
-def split_figures(
-    table: PatternTable, guess: int, candidates: IndexArray, n_patterns: int
-) -> dict[str, Any]:
+def split_figures(table: PatternTable, guess: int, candidates: IndexArray, n_patterns: int) -> dict[str, Any]:
     """How ``guess`` splits ``candidates`` (by :func:`~wordlelab.kernels.partition_stats`):
     ``parts``, ``largest``, ``expected`` (candidates left on average, sum of squared
     bucket sizes / n) and ``entropy`` in bits."""
-    parts, largest, sumsq, entropy = partition_stats(
-        table, np.array([guess], dtype=np.int64), candidates, n_patterns
-    )
+    parts, largest, sumsq, entropy = partition_stats(table, np.array([guess], dtype=np.int64), candidates, n_patterns)
     n = max(len(candidates), 1)
     return {
         "parts": int(parts[0]),
@@ -150,11 +146,14 @@ def require_tree(strat: Strategy, loaded: Loaded, hard: bool) -> None:
         return
     words = loaded.words
     opts = " ".join(f"--option {k}={v}" for k, v in sorted(strat.options().items()))
-    where = "--words ANSWERS.txt --guesses GUESSES.txt (the same words)" if (
-        words.name not in BUILTIN_LISTS or words.digest != load_wordlist(words.name).digest
-    ) else f"--words {words.name}"
+    where = (
+        "--words ANSWERS.txt --guesses GUESSES.txt (the same words)"
+        if (words.name not in BUILTIN_LISTS or words.digest != load_wordlist(words.name).digest)
+        else f"--words {words.name}"
+    )
     cmd = (
-        f"wordlelab bench --strategy {strat.name} {opts} {where}" if opts
+        f"wordlelab bench --strategy {strat.name} {opts} {where}"
+        if opts
         else f"wordlelab suggest --strategy {strat.name} {where}"
     )
     raise NoTreeError(

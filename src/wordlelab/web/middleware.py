@@ -27,7 +27,7 @@ def host_allowed(header: str, bind_host: str | None = None) -> bool:
     points at 127.0.0.1 (DNS rebinding) cannot use the API."""
     host = header.strip().lower()
     if host.startswith("["):
-        host = host[1:host.find("]")] if "]" in host else ""
+        host = host[1 : host.find("]")] if "]" in host else ""
     elif host.count(":") == 1:
         host, _, port = host.partition(":")
         if not port.isdigit():

@@ -102,8 +102,7 @@ class ListChoice(_Body):
         if v not in BUILTIN_LISTS:
             # never a path: the web app does not read files named by clients
             raise ValueError(
-                f"unknown word list {v!r}; choose one of {', '.join(BUILTIN_LISTS)} "
-                "or send your own words in 'custom'"
+                f"unknown word list {v!r}; choose one of {', '.join(BUILTIN_LISTS)} or send your own words in 'custom'"
             )
         return v
 
@@ -113,9 +112,7 @@ class Move(_Body):
 
     guess: Word
     # StrictInt: a long string of digits is refused, not read as a number
-    pattern: Annotated[str, Field(max_length=MAX_PATTERN_CHARS)] | StrictInt = Field(
-        examples=["00120", "bbybg"]
-    )
+    pattern: Annotated[str, Field(max_length=MAX_PATTERN_CHARS)] | StrictInt = Field(examples=["00120", "bbybg"])
 
 
 class _StrategyName(_Body):
@@ -162,7 +159,5 @@ class ReviewRequest(ListChoice, _StrategyName):
 class CompareRequest(ListChoice):
     strategies: list[Annotated[str, Field(max_length=40)]] = Field(min_length=1, max_length=6)
     hard: bool = False
-    sample: int | None = Field(
-        None, ge=1, description="play only this many answers, drawn with 'seed'"
-    )
+    sample: int | None = Field(None, ge=1, description="play only this many answers, drawn with 'seed'")
     seed: int = 0

@@ -49,7 +49,10 @@ def _replay_game(loaded: Loaded, sealer: GameSealer, token: str, guesses: list[s
     if not 0 <= answer < len(loaded.words.answers):
         raise BadTokenError("the game token names no answer of this list; start a new game")
     game = Game(
-        loaded.words.answers[answer], loaded.words, hard=hard, max_guesses=MAX_GUESSES,
+        loaded.words.answers[answer],
+        loaded.words,
+        hard=hard,
+        max_guesses=MAX_GUESSES,
         table=loaded.table,
     )
     for i, word in enumerate(guesses, 1):
@@ -106,7 +109,11 @@ def review(ctx: Context, req: ReviewRequest) -> dict[str, Any]:
     played = [words.allowed[s.guess] for s in game.history]
     require_tree(strat, loaded, game.session.hard)
     rv = review_game(
-        words, played, words.answers[answer], hard=game.session.hard, strategy=req.strategy,
+        words,
+        played,
+        words.answers[answer],
+        hard=game.session.hard,
+        strategy=req.strategy,
         table=table,
     )
     win = all_green(words.length)
@@ -125,9 +132,7 @@ def review(ctx: Context, req: ReviewRequest) -> dict[str, Any]:
                 "best_guess": g.suggestion,
                 # 0 when the suggestion is the answer (a win), as for the played guess
                 "best_left": same - int(table[best, answer] == win),
-                "best_expected_left": split_figures(table, best, cands, state.n_patterns)[
-                    "expected"
-                ],
+                "best_expected_left": split_figures(table, best, cands, state.n_patterns)["expected"],
                 "skill": g.skill,
                 "luck": g.luck,
             }

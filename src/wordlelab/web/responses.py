@@ -59,25 +59,22 @@ class SafeJSONResponse(JSONResponse):
 
     def render(self, content: Any) -> bytes:
         try:
-            return json.dumps(
-                content, ensure_ascii=False, allow_nan=False, separators=(",", ":")
-            ).encode("utf-8")
+            return json.dumps(content, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
         except ValueError:  # NaN/inf, or UnicodeEncodeError
-            return json.dumps(
-                _finite(content), ensure_ascii=True, allow_nan=False, separators=(",", ":")
-            ).encode("ascii")
+            return json.dumps(_finite(content), ensure_ascii=True, allow_nan=False, separators=(",", ":")).encode(
+                "ascii"
+            )
 
 
 def error_response(status: int, message: str, kind: str, detail: Any = None) -> JSONResponse:
     """The JSON error answer ``{error, kind, detail}``, its message clipped."""
-    return SafeJSONResponse(
-        {"error": clip_message(message), "kind": kind, "detail": detail}, status_code=status
-    )
+    return SafeJSONResponse({"error": clip_message(message), "kind": kind, "detail": detail}, status_code=status)
 
 
 def add_error_handlers(app: FastAPI, timeout_s: float) -> None:
     """Every error becomes a JSON body ``{error, kind, detail}`` with its status: library
     errors 4xx, a time limit (``timeout_s``) or a full queue 503, a bug 500 (logged)."""
+
     def _time_limit() -> JSONResponse:
         return error_response(
             503,
@@ -109,9 +106,7 @@ def add_error_handlers(app: FastAPI, timeout_s: float) -> None:
             problems.append({"field": loc, "message": clip_message(msg)})
         first = problems[0] if problems else {"field": "", "message": "invalid request"}
         where = f"{first['field']}: " if first["field"] else ""
-        return error_response(
-            422, f"invalid request: {where}{first['message']}", "ValidationError", problems
-        )
+        return error_response(422, f"invalid request: {where}{first['message']}", "ValidationError", problems)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -123,6 +118,4 @@ def add_error_handlers(app: FastAPI, timeout_s: float) -> None:
 
     @app.exception_handler(BusyError)
     async def _busy(request: Request, exc: BusyError) -> JSONResponse:
-        return error_response(
-            503, "the server is busy with other long requests; try again in a moment", "Busy"
-        )
+        return error_response(503, "the server is busy with other long requests; try again in a moment", "Busy")

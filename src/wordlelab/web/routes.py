@@ -93,6 +93,7 @@ def _meta(limits: Limits) -> dict[str, Any]:
 
 def add_api(app: FastAPI, runner: Runner, limits: Limits) -> None:
     """The JSON endpoints; work that may be long runs in the runner's worker processes."""
+
     @app.get("/api/meta", tags=["info"])
     def meta() -> dict[str, Any]:
         """Built-in word lists, registered strategies and the request limits."""
@@ -109,26 +110,20 @@ def add_api(app: FastAPI, runner: Runner, limits: Limits) -> None:
     @app.post("/api/explain", tags=["assistant"])
     async def explain(req: ExplainRequest) -> dict[str, Any]:
         """The partition table of a guess: each pattern, how many candidates show it, which."""
-        result: dict[str, Any] = await runner.run(
-            assistant.explain, req, expensive=req.custom is not None
-        )
+        result: dict[str, Any] = await runner.run(assistant.explain, req, expensive=req.custom is not None)
         return result
 
     @app.post("/api/play/new", tags=["play"])
     async def play_new(req: NewGameRequest) -> dict[str, Any]:
         """Start a game: an opaque token hides the answer (random, seeded or chosen)."""
-        result: dict[str, Any] = await runner.run(
-            play.new_game, req, expensive=req.custom is not None
-        )
+        result: dict[str, Any] = await runner.run(play.new_game, req, expensive=req.custom is not None)
         return result
 
     @app.post("/api/play/guess", tags=["play"])
     async def play_guess(req: GuessRequest) -> dict[str, Any]:
         """Play a guess; send the earlier guesses too.  The answer is revealed when the
         game is over."""
-        result: dict[str, Any] = await runner.run(
-            play.guess, req, expensive=req.custom is not None
-        )
+        result: dict[str, Any] = await runner.run(play.guess, req, expensive=req.custom is not None)
         return result
 
     @app.post("/api/play/review", tags=["play"])
@@ -146,8 +141,12 @@ def add_api(app: FastAPI, runner: Runner, limits: Limits) -> None:
         for name in req.strategies:
             strategy_class(name)  # unknown names fail here, before any work
         result: dict[str, Any] = await runner.run(
-            compare_page.compare, req, limits.compare_max_games, deadline,
-            expensive=True, deadline=deadline,
+            compare_page.compare,
+            req,
+            limits.compare_max_games,
+            deadline,
+            expensive=True,
+            deadline=deadline,
         )
         return result
 

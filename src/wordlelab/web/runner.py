@@ -51,9 +51,7 @@ class Runner:
         self.fast = ThreadPoolExecutor(limits.fast_workers, thread_name_prefix="wordlelab-web")
         self.slow = ProcessRunner(limits.slow_workers, limits.slow_queue, context)
 
-    async def run(
-        self, task: Callable[..., Any], *args: Any, expensive: bool, deadline: float | None = None
-    ) -> Any:
+    async def run(self, task: Callable[..., Any], *args: Any, expensive: bool, deadline: float | None = None) -> Any:
         """``task(context, *args)`` by the request's ``deadline`` (default: the time limit
         from now)."""
         if deadline is None:
@@ -63,9 +61,7 @@ class Runner:
         loop = asyncio.get_running_loop()
         call = functools.partial(task, self.context, *args)
         try:
-            return await asyncio.wait_for(
-                loop.run_in_executor(self.fast, call), max(deadline - time.monotonic(), 0)
-            )
+            return await asyncio.wait_for(loop.run_in_executor(self.fast, call), max(deadline - time.monotonic(), 0))
         except TimeoutError:
             raise TimeLimitError() from None
 

@@ -122,9 +122,7 @@ def _mp_context() -> Any:
     the threaded server) where the platform has it, else ``spawn``."""
     if "forkserver" in multiprocessing.get_all_start_methods():
         ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(
-            ["wordlelab.web.assistant", "wordlelab.web.play", "wordlelab.web.compare"]
-        )
+        ctx.set_forkserver_preload(["wordlelab.web.assistant", "wordlelab.web.play", "wordlelab.web.compare"])
         return ctx
     return multiprocessing.get_context("spawn")
 
@@ -135,7 +133,9 @@ class _Worker:
     def __init__(self, mp: Any, make_context: Callable[[], Any]) -> None:
         parent, child = mp.Pipe()
         self.process = mp.Process(
-            target=_worker_main, args=(child, make_context), daemon=True,
+            target=_worker_main,
+            args=(child, make_context),
+            daemon=True,
             name="wordlelab-web-worker",
         )
         self.process.start()
@@ -196,9 +196,9 @@ class ProcessRunner:
     def pids(self, *, busy: bool = False) -> list[int]:
         """Process ids of the live workers (with ``busy``: of those computing a request)."""
         return [
-            pid for s in self._slots
-            if s.worker is not None and (s.busy or not busy) and s.worker.alive()
-            and (pid := s.worker.pid) is not None
+            pid
+            for s in self._slots
+            if s.worker is not None and (s.busy or not busy) and s.worker.alive() and (pid := s.worker.pid) is not None
         ]
 
     def _queue(self) -> asyncio.Queue[_Slot]:
@@ -219,9 +219,7 @@ class ProcessRunner:
 
         async def start(slot: _Slot) -> None:
             if slot.worker is None and not self._closed:
-                slot.worker = await loop.run_in_executor(
-                    self._threads, _Worker, self._mp, self._make_context
-                )
+                slot.worker = await loop.run_in_executor(self._threads, _Worker, self._mp, self._make_context)
 
         try:
             await asyncio.gather(*(start(slot) for slot in taken))
@@ -264,17 +262,13 @@ class ProcessRunner:
         getter.cancel()  # a pending get takes no slot once cancelled
         raise TimeLimitError()
 
-    async def _run_in(
-        self, slot: _Slot, deadline: float, task: Callable[..., Any], args: tuple[Any, ...]
-    ) -> Any:
+    async def _run_in(self, slot: _Slot, deadline: float, task: Callable[..., Any], args: tuple[Any, ...]) -> Any:
         loop = asyncio.get_running_loop()
         if slot.worker is None or not slot.worker.alive():
             if slot.worker is not None:
                 slot.worker.kill()
             slot.worker = None
-            slot.worker = await loop.run_in_executor(
-                self._threads, _Worker, self._mp, self._make_context
-            )
+            slot.worker = await loop.run_in_executor(self._threads, _Worker, self._mp, self._make_context)
         worker = slot.worker
         done = False
         slot.busy = True
@@ -287,9 +281,7 @@ class ProcessRunner:
         except TimeoutError:
             raise TimeLimitError() from None
         except (EOFError, OSError):  # the worker died (killed from outside, or crashed)
-            raise RemoteError(
-                500, "WorkerDied", "the worker computing this request ended unexpectedly"
-            ) from None
+            raise RemoteError(500, "WorkerDied", "the worker computing this request ended unexpectedly") from None
         finally:
             slot.busy = False
             if not done:  # timed out, died or cancelled: stop the work
