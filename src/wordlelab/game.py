@@ -42,7 +42,11 @@ class Session:
     ``openings`` is where :meth:`suggest` finds and keeps the first turn's
     ranking: by default an :class:`~wordlelab.openings.OpeningBook` that reads the
     shipped book and the user's book in the cache directory and adds to the latter;
-    ``OpeningBook(persist=False)`` reads and writes no cache file.
+    ``OpeningBook(persist=False)`` reads and writes no cache file.  The default
+    keeps using the cache directory, as :func:`~wordlelab.table.pattern_table`
+    does, because the front ends make strategies by name through the registry,
+    which has no way to hand them a store: a memory-only default would rank
+    every opening again in each new process.
     """
 
     def __init__(
