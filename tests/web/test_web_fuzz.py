@@ -21,7 +21,6 @@ from hypothesis import strategies as st
 from web_support import BASE_URL
 
 from wordlelab.strategies import strategy_class, strategy_names
-from wordlelab.strategies._information import PartitionStrategy
 from wordlelab.strategies.base import option_specs
 from wordlelab.web import Limits, create_app
 from wordlelab.web.models import MAX_HISTORY
@@ -64,7 +63,7 @@ SMALL = {
     "name": "fuzz",
 }
 WORDS = SMALL["answers"] + SMALL["allowed"] + ["trace", "zzzzz", "sal", "toolong", "SALET", " crane "]
-CHEAP = [n for n in strategy_names() if issubclass(strategy_class(n), PartitionStrategy)]
+CHEAP = [n for n in strategy_names() if not strategy_class(n).expensive]
 OPTION_NAMES = sorted({o.name for n in strategy_names() for o in option_specs(n)})
 WITH_OPTIONS = [n for n in strategy_names() if option_specs(n)]
 

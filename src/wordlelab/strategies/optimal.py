@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar
+from typing import TYPE_CHECKING, Annotated, ClassVar
 
 import numpy as np
 
@@ -63,14 +63,6 @@ class Optimal(Strategy):
             raise ValueError("openers must be at least 1")
         self.trees = trees if trees is not None else TreeStore()
         self._solvers: dict[tuple[object, ...], Solver] = {}
-
-    def options(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        if self.start:
-            out["start"] = self.start
-        if self.openers != DEFAULT_OPENERS:
-            out["openers"] = self.openers
-        return out
 
     # -- the tree -------------------------------------------------------------
     def tree_spec(self, state: State) -> TreeSpec:
