@@ -8,6 +8,7 @@ applied only if valid, so a refused move leaves everything as it was.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 
 import numpy as np
 
@@ -18,6 +19,7 @@ from .errors import (
     InconsistentFeedbackError,
     InvalidOptionError,
     InvalidPatternError,
+    WordlelabError,
     WordListError,
 )
 from .feedback import Pattern, all_green, format_pattern, n_patterns, parse_pattern
@@ -137,6 +139,17 @@ class Session:
             )
         self._states.append(state)
         return state
+
+    def replay(self, moves: Iterable[tuple[str, Pattern | str]]) -> State:
+        """:meth:`play` each ``(word, pattern)`` in turn.  An error names the move
+        that failed (``move 2 (crane): ...``) and is of the same type as
+        :meth:`play` raises; the moves before it stay played."""
+        for i, (word, pattern) in enumerate(moves, 1):
+            try:
+                self.play(word, pattern)
+            except WordlelabError as exc:
+                raise type(exc)(f"move {i} ({str(word).strip().lower()}): {exc}") from None
+        return self.state
 
     def undo(self) -> Step:
         """Take back the last move; raises :class:`GameOverError` if there is none."""

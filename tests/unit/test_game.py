@@ -192,3 +192,24 @@ def test_shipped_openings_match_a_fresh_ranking(words: WordList, table: np.ndarr
     fresh = strat.rank(s.state, len(shipped))
     assert [w for w, _, _ in shipped] == [r.word for r in fresh]
     assert [round(float(x), 9) for _, x, _ in shipped] == [round(r.score, 9) for r in fresh]
+
+
+def test_replay_plays_each_move_and_names_the_one_that_fails(words: WordList, table: np.ndarray) -> None:
+    answer = words.answers[-1]
+    first, second = words.allowed[0], words.allowed[1]
+    moves = [(w, feedback(w, answer)) for w in (first, second)]
+    s = Session(words, table=table)
+    s.replay(moves)
+    t = Session(words, table=table)
+    for w, p in moves:
+        t.play(w, p)
+    assert s.history == t.history and list(s.candidates) == list(t.candidates)
+
+    u = Session(words, table=table)
+    with pytest.raises(InvalidWordError, match=r"^move 2 \(zzzzz\): "):
+        u.replay([moves[0], ("ZZZZZ ", "00000")])
+    assert len(u.history) == 1  # the move before the bad one stays played
+    shown = set(np.asarray(table[words.guess_id(first)]).tolist())
+    wrong = next(p for p in range(3**words.length) if p not in shown)  # no answer shows it
+    with pytest.raises(InconsistentFeedbackError, match=rf"^move 1 \({first}\): no possible answer"):
+        Session(words, table=table).replay([(first, wrong)])

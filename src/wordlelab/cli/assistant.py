@@ -40,10 +40,9 @@ SHOW_CANDIDATES = 30
 
 def replay(wl: WordList, weights: FloatArray | None, *, hard: bool, history: str) -> Session:
     """A Session on ``wl`` (answers weighted by ``weights``, if any) with the typed
-    ``--history`` played; the first move that does not fit raises."""
+    ``--history`` played; the first move that does not fit raises, naming it."""
     session = Session(wl, hard=hard, weights=weights)
-    for word, pattern in parse_history(history):
-        session.play(word, pattern)
+    session.replay(parse_history(history))
     return session
 
 

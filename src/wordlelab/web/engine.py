@@ -93,11 +93,7 @@ def step_json(words: WordList, guess: int, pattern: int) -> dict[str, Any]:
 def replay(loaded: Loaded, hard: bool, history: list[Move]) -> Session:
     """A Session with ``history`` played; an error names the move that failed."""
     session = Session(loaded.words, hard=hard, table=loaded.table)
-    for i, move in enumerate(history, 1):
-        try:
-            session.play(move.guess, move.pattern)
-        except WordlelabError as exc:
-            raise type(exc)(f"move {i} ({move.guess.strip().lower()}): {exc}") from None
+    session.replay((move.guess, move.pattern) for move in history)
     return session
 
 
