@@ -114,7 +114,6 @@ class Executor(Generic[R]):
         if kind not in KINDS:
             raise WordlelabError(f"unknown executor {kind!r}; choose one of: {', '.join(KINDS)}")
         self.kind = kind
-        self.workers = workers
         self._client: Any = None
         self._cluster: Any = None
         self._pool: ProcessPoolExecutor | None = None

@@ -119,20 +119,26 @@ def letter_position_plot(words: WordList, path: str | Path, which: str = "answer
     ax.set_yticks(range(len(words.alphabet)), [c.upper() for c in words.alphabet], fontsize=8)
     ax.set_xticks(range(words.length), [str(i + 1) for i in range(words.length)])
     ax.set_xlabel("position")
-    for (r, c), v in np.ndenumerate(share):
-        if v >= 1:
-            ax.text(
-                c,
-                r,
-                f"{v:.0f}",
-                ha="center",
-                va="center",
-                fontsize=6,
-                color="white" if v > share.max() * 0.6 else "black",
-            )
+    _label_cells(ax, share, shown=share >= 1, digits=0, fontsize=6)
     fig.colorbar(im, ax=ax, label="% of words")
     ax.set_title(f"Letter frequency by position: {words.name} {which} ({n} words)", fontsize=10)
     return _save(fig, path)
+
+
+def _label_cells(ax: Any, data: np.ndarray, *, shown: np.ndarray, digits: int, fontsize: int) -> None:
+    """Write each ``shown`` cell's value on a heat map, white on the darkest cells."""
+    dark = data.max() * 0.6
+    for (r, c), v in np.ndenumerate(data):
+        if shown[r, c]:
+            ax.text(
+                c,
+                r,
+                f"{v:.{digits}f}",
+                ha="center",
+                va="center",
+                fontsize=fontsize,
+                color="white" if v > dark else "black",
+            )
 
 
 def bigram_counts(words: WordList, which: str = "answers") -> dict[str, np.ndarray]:
@@ -163,17 +169,7 @@ def bigram_plot(words: WordList, path: str | Path, top: int = 5, which: str = "a
     ax.set_yticks(range(len(rows)), [b.upper() for b in rows], fontsize=8)
     ax.set_xticks(range(slots), [f"{i + 1},{i + 2}" for i in range(slots)])
     ax.set_xlabel("positions")
-    for (r, c), v in np.ndenumerate(data):
-        if v > 0:
-            ax.text(
-                c,
-                r,
-                f"{v:.1f}",
-                ha="center",
-                va="center",
-                fontsize=7,
-                color="white" if v > data.max() * 0.6 else "black",
-            )
+    _label_cells(ax, data, shown=data > 0, digits=1, fontsize=7)
     fig.colorbar(im, ax=ax, label="% of words")
     ax.set_title(f"Most frequent letter pairs by position ({words.name} {which})", fontsize=10)
     return _save(fig, path)
