@@ -12,6 +12,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from ..errors import InvalidOptionError, UnknownStrategyError
+from ..modes import as_mode
 from ..simulate import MAX_TURNS, Job, Results, combine, run_jobs
 from ..strategies import strategy_class, strategy_names
 from ..strategies.base import parse_options
@@ -113,7 +114,7 @@ def build_jobs(
                     opts = dict(options.get(name, {}))
                     if s is not None:
                         opts["seed"] = s
-                    jobs.append(Job(name, tuple(sorted(opts.items())), hard, start))
+                    jobs.append(Job(name, tuple(sorted(opts.items())), as_mode(hard=hard), start))
     return jobs
 
 

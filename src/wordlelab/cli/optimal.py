@@ -11,6 +11,7 @@ import typer
 from rich.table import Table
 
 from ..errors import InvalidOptionError, WordlelabError
+from ..modes import as_mode
 from ..search import (
     INF,
     ExactJob,
@@ -258,7 +259,7 @@ def openers(
     chosen = [wl.allowed[g] for g in (order if every else order[:top])]
     exact_res = {}
     if exact:
-        job = ExactJob(wl, hard=hard, max_guesses=max_guesses, answers_only=answers_only)
+        job = ExactJob(wl, mode=as_mode(hard=hard), max_guesses=max_guesses, answers_only=answers_only)
         store = ResultStore(results or cache_dir() / "openers.sqlite")
         kind = "dask" if (dask or scheduler) else "process"
 
