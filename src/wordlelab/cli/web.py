@@ -45,10 +45,12 @@ def web(
     host: Annotated[
         str, typer.Option("--host", help="Address to bind; the default serves this machine only.")
     ] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", "-p", min=0, max=65535, help="TCP port.")] = 8000,
+    port: Annotated[int, typer.Option("--port", "-p", min=0, max=65535, metavar="PORT", help="TCP port.")] = 8000,
     timeout: Annotated[
         float,
-        typer.Option("--timeout", min=0.1, help="Seconds a request may compute before it is refused."),
+        typer.Option(
+            "--timeout", min=0.1, metavar="SECONDS", help="Seconds a request may compute before it is refused."
+        ),
     ] = 20.0,
 ) -> None:
     """Start the local web app and print its URL (Ctrl-C stops it)."""
