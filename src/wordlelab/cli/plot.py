@@ -167,7 +167,7 @@ def bigrams_cmd(
     out: OutOpt,
     words: WordsOpt = "original",
     guesses: GuessesOpt = None,
-    top: Annotated[int, typer.Option("--top", min=1, help="Most frequent pairs shown per position.")] = 5,
+    top: Annotated[int, typer.Option("--top", "-n", min=1, help="Most frequent pairs shown per position.")] = 5,
     which: WhichOpt = "answers",
 ) -> None:
     """Heat map of the most frequent adjacent letter pairs at each position."""

@@ -88,7 +88,12 @@ def review(
                 raise InvalidOptionError(
                     f"--grid -: more than {MAX_GRID_CHARS} characters on stdin; paste the share grid only"
                 )
-        g = parse_grid(text)
+        g = parse_grid(text, len(played_words[0]) if played_words else None)
+        if len(g.patterns) != len(played_words):
+            rows = f"{len(g.patterns)} row" + ("" if len(g.patterns) == 1 else "s")
+            raise InvalidOptionError(
+                f"--grid has {rows} but {len(played_words)} words were played; give one row per word"
+            )
         pats = list(g.patterns)
         hard = hard or bool(g.hard)
     elif patterns is not None:
