@@ -71,12 +71,14 @@ class Grid:
     score: str | None = None
 
 
-def parse_grid(text: str) -> Grid:
+def parse_grid(text: str, length: int | None = None) -> Grid:
     """Parse a pasted share grid (emoji rows, header optional) into patterns.
 
     Rows may be on separate lines or separated by spaces or commas; any token
     made only of the coloured squares is a row, everything else is ignored
-    except a ``N/6`` score with an optional ``*`` (hard mode).
+    except a ``N/6`` score with an optional ``*`` (hard mode).  Every row must
+    have ``length`` squares (default: the most common row length); a row that
+    has not is named by its number.
     """
     rows: list[str] = []
     for token in re.split(r"[\s,;]+", text):
@@ -88,7 +90,14 @@ def parse_grid(text: str) -> Grid:
             "no grid rows found: paste the emoji rows of the share text, e.g. "
             "'\u2b1b\U0001f7e8\u2b1b\u2b1b\u2b1b \U0001f7e9\U0001f7e9\U0001f7e9\U0001f7e9\U0001f7e9'"
         )
-    length = len(rows[0])
+    if length is None:
+        sizes = [len(r) for r in rows]
+        length = max(sizes, key=lambda n: (sizes.count(n), -sizes.index(n)))
+    for i, row in enumerate(rows, 1):
+        if len(row) != length:
+            raise InvalidPatternError(
+                f"grid row {i} ({row}) has {len(row)} squares, expected {length}; paste every row whole"
+            )
     patterns = [parse_pattern(r, length) for r in rows]
     hard: bool | None = None
     score: str | None = None
