@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from .modes import Mode
 from .simulate import WIN_LIMIT, Results
 from .words import WordList
 
@@ -49,7 +50,7 @@ def _save(fig: Any, path: str | Path, top: float = 1.0) -> Path:
 
 
 def _label(r: Results) -> str:
-    return f"{r.strategy}{' (hard)' if r.hard else ''}"
+    return r.strategy if r.mode is Mode.NORMAL else f"{r.strategy} ({r.mode})"
 
 
 def histogram_plot(results: Results, path: str | Path) -> Path:

@@ -17,7 +17,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from wordlelab import WordList
+from wordlelab import Mode, WordList
 from wordlelab.cli import app
 from wordlelab.errors import InvalidPatternError
 from wordlelab.plots import comparison_figure
@@ -131,7 +131,7 @@ def _results(name: str, guesses: list[int]) -> Results:
     return Results(
         strategy=name,
         words="tiny",
-        hard=False,
+        mode=Mode.NORMAL,
         rule="official",
         answers=tuple(f"w{i}" for i in range(len(guesses))),
         guesses=np.array(guesses),

@@ -21,6 +21,7 @@ from typer.exceptions import TyperException
 
 from ..errors import InvalidOptionError, WordlelabError, WordListError
 from ..feedback import Mark, decode, format_pattern
+from ..modes import MODES, Mode
 from ..table import RULES
 from ..types import FloatArray
 from ..words import WordList, load_wordlist
@@ -168,7 +169,16 @@ GuessesOpt = Annotated[
     str | None,
     typer.Option("--guesses", metavar="FILE", help="File of allowed guesses (default: the list's own)."),
 ]
-HardOpt = Annotated[bool, typer.Option("--hard", help="Hard mode: revealed hints must be used.")]
+HardOpt = Annotated[bool, typer.Option("--hard", help="Hard mode: short for --mode hard.")]
+ModeOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--mode",
+        metavar="MODE",
+        help="Game mode: normal, hard (every revealed hint must be used) or ultra "
+        "(every guess must fit every clue so far).",
+    ),
+]
 StrategyOpt = Annotated[
     str, typer.Option("--strategy", "-s", metavar="NAME", help="Strategy name (see `wordlelab strategies`).")
 ]
@@ -283,6 +293,22 @@ def finite(value: float, flag: str) -> float:
     return value
 
 
+def game_mode(mode: str | None, hard: bool, rule: str = "official") -> Mode:
+    """The mode of ``--mode`` and ``--hard`` (short for ``--mode hard``); refuses an
+    unknown mode, the two disagreeing, and hard or ultra mode under the naive rule."""
+    chosen = Mode.NORMAL
+    if mode is not None:
+        if mode.strip().lower() not in MODES:
+            raise InvalidOptionError(f"unknown mode {mode!r}; use --mode {', --mode '.join(MODES)}")
+        chosen = Mode(mode.strip().lower())
+    if hard:
+        if chosen not in (Mode.NORMAL, Mode.HARD) or (mode is not None and chosen is Mode.NORMAL):
+            raise InvalidOptionError(f"--hard is short for --mode hard, so it contradicts --mode {chosen}; give one")
+        chosen = Mode.HARD
+    check_rule(rule, None if chosen is Mode.NORMAL else (f"--mode {chosen}" if mode else "--hard"))
+    return chosen
+
+
 def check_rule(rule: str, hard_flag: str | None = None) -> None:
     """Refuse an unknown ``--rule``, and hard mode (asked for by the option
     ``hard_flag``, if any) under the naive rule."""
@@ -291,7 +317,7 @@ def check_rule(rule: str, hard_flag: str | None = None) -> None:
         raise InvalidOptionError(f"unknown rule {rule!r}; use {known}")
     if hard_flag is not None and rule == "naive":
         raise InvalidOptionError(
-            f"{hard_flag} needs the official rule: hard-mode hints read from naive-rule colours "
+            f"{hard_flag} needs the official rule: hints read from naive-rule colours "
             f"are wrong for repeated letters; drop {hard_flag} or use --rule official"
         )
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from ..modes import Mode
 from ..simulate import Job, Results
 from ._app import console, err_console
 
@@ -40,7 +41,7 @@ def results_table(rows: list[Results]) -> Table:
         h = r.histogram
         t.add_row(
             r.strategy,
-            "hard" if r.hard else "normal",
+            r.mode.value,
             str(r.games),
             f"{100 * r.win_rate:.2f}",
             f"{r.mean:.4f}",
@@ -94,7 +95,7 @@ def results_csv(rows: list[Results], unfinished: Sequence[Job] = (), words: str 
         w.writerow(
             [
                 r.strategy,
-                "hard" if r.hard else "normal",
+                r.mode.value,
                 r.words,
                 r.rule,
                 r.games,
@@ -125,10 +126,10 @@ def results_markdown(rows: list[Results], command: str, unfinished: Sequence[Job
         "| strategy | mode | games | win % | mean | sd | max | 1 | 2 | 3 | 4 | 5 | 6 | 7+ | opening | s |",
         "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|--:|",
     ]
-    for r in sorted(rows, key=lambda r: (r.hard, r.mean)):
+    for r in sorted(rows, key=lambda r: (list(Mode).index(r.mode), r.mean)):
         h = r.histogram
         lines.append(
-            f"| {r.strategy} | {'hard' if r.hard else 'normal'} | {r.games} | {100 * r.win_rate:.2f} "
+            f"| {r.strategy} | {r.mode} | {r.games} | {100 * r.win_rate:.2f} "
             f"| {r.mean:.4f} | {r.std:.3f} | {r.max} | "
             + " | ".join(str(v) for v in h.values())
             + f" | {r.opening} | {r.seconds:.2f} |"
@@ -138,10 +139,10 @@ def results_markdown(rows: list[Results], command: str, unfinished: Sequence[Job
         lines += ["", "## Hardest answers", ""]
         for r in hardest:
             worst = ", ".join(f"{w} ({g if g > 0 else 'unsolved'})" for w, g in r.hardest(5))
-            lines.append(f"- {r.strategy} ({'hard' if r.hard else 'normal'}): {worst}")
+            lines.append(f"- {r.strategy} ({r.mode}): {worst}")
     if unfinished or any(not r.complete for r in rows):
         lines += ["", "**Interrupted: partial results.**"]
-        cut = [r.strategy + (" (hard)" if r.hard else "") for r in rows if not r.complete]
+        cut = [r.strategy + ("" if r.mode is Mode.NORMAL else f" ({r.mode})") for r in rows if not r.complete]
         if cut:
             lines.append(f"Stopped before every game was played: {', '.join(cut)}.")
         if unfinished:
@@ -155,7 +156,7 @@ def print_results(rows: list[Results]) -> None:
     out.print(results_table(rows))
     for r in rows:
         worst = ", ".join(f"{w} ({g if g > 0 else 'unsolved'})" for w, g in r.hardest(5))
-        out.print(f"hardest for {r.strategy}{' (hard)' if r.hard else ''}: {worst}")
+        out.print(f"hardest for {r.strategy}{'' if r.mode is Mode.NORMAL else f' ({r.mode})'}: {worst}")
 
 
 def write_reports(

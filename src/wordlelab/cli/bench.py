@@ -12,7 +12,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from ..errors import InvalidOptionError, UnknownStrategyError
-from ..modes import as_mode
+from ..modes import Mode
 from ..simulate import MAX_TURNS, Job, Results, combine, run_jobs
 from ..strategies import strategy_class, strategy_names
 from ..strategies.base import parse_options
@@ -20,10 +20,12 @@ from ..words import WordList
 from ._app import (
     GuessesOpt,
     JsonOpt,
+    ModeOpt,
     RuleOpt,
     app,
     check_rule,
     err_console,
+    game_mode,
     handle_errors,
     load_words,
     output_dir,
@@ -97,7 +99,7 @@ def option_texts(option: list[str]) -> dict[str, str]:
 def build_jobs(
     names: list[str],
     options: dict[str, dict[str, Any]],
-    modes: list[bool],
+    modes: list[Mode],
     starts: list[str | None],
     trials: int,
     seed: int,
@@ -107,14 +109,14 @@ def build_jobs(
     jobs = []
     for name in names:
         cls = strategy_class(name)
-        for hard in modes:
+        for mode in modes:
             for start in starts:
                 seeds = [seed + t for t in range(trials)] if cls.randomized else [None]
                 for s in seeds:
                     opts = dict(options.get(name, {}))
                     if s is not None:
                         opts["seed"] = s
-                    jobs.append(Job(name, tuple(sorted(opts.items())), as_mode(hard=hard), start))
+                    jobs.append(Job(name, tuple(sorted(opts.items())), mode, start))
     return jobs
 
 
@@ -129,10 +131,10 @@ def _without_seed(key: str) -> str:
 
 def pooled(results: list[Results | None]) -> list[Results]:
     """One row per (strategy, mode): trials (seeds) and start words pooled."""
-    groups: dict[tuple[str, bool], list[Results]] = {}
+    groups: dict[tuple[str, Mode], list[Results]] = {}
     for r in results:
         if r is not None:
-            groups.setdefault((_without_seed(r.strategy), r.hard), []).append(r)
+            groups.setdefault((_without_seed(r.strategy), r.mode), []).append(r)
     out = []
     for (name, _), runs in groups.items():
         seeds = {r.seed for r in runs if r.seed is not None}
@@ -182,7 +184,8 @@ def bench(
     ] = "original",
     guesses: GuessesOpt = None,
     rule: RuleOpt = "official",
-    hard: Annotated[bool, typer.Option("--hard", help="Hard mode.")] = False,
+    hard: Annotated[bool, typer.Option("--hard", help="Hard mode (short for --mode hard).")] = False,
+    mode: ModeOpt = None,
     both: Annotated[bool, typer.Option("--both-modes", help="Run normal and hard mode.")] = False,
     sample: Annotated[int | None, typer.Option("--sample", min=1, help="Play N random answers only.")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed for --sample and randomised strategies.")] = 0,
@@ -217,15 +220,19 @@ def bench(
     with CtrlC() as ctrl_c:
         try:
             names = _strategy_names(strategy or [], all_, exclude or [])
-            hard_flag = "--hard" if hard else "--both-modes" if both else None
-            _check_modes_and_outputs(names, rule, hard_flag, json_out, csv_out, games, trials, seed, sample)
+            if both and (hard or mode is not None):
+                raise InvalidOptionError("--both-modes runs normal and hard mode; drop --hard / --mode")
+            game = game_mode(mode, hard, rule)
+            _check_modes_and_outputs(
+                names, rule, "--both-modes" if both else None, json_out, csv_out, games, trials, seed, sample
+            )
             texts = option_texts(option or [])
             _check_report_files(csv_out, markdown, plot)
             wl = load_words(words, guesses)
             options = {n: parse_options(n, texts, wl) for n in names}
             starts = _start_words(wl, start or [])
             picked = _sample(wl, sample, seed)
-            job_list = build_jobs(names, options, [False, True] if both else [hard], starts, trials, seed)
+            job_list = build_jobs(names, options, [Mode.NORMAL, Mode.HARD] if both else [game], starts, trials, seed)
             for j in job_list:
                 j.make()  # bad options fail here, with the strategy's message
             processes = min(jobs, len(job_list)) if jobs else (2 if len(job_list) > 1 else 1)

@@ -11,7 +11,6 @@ import typer
 from rich.table import Table
 
 from ..errors import InvalidOptionError, WordlelabError
-from ..modes import as_mode
 from ..search import (
     INF,
     ExactJob,
@@ -32,10 +31,12 @@ from ._app import (
     GuessesOpt,
     HardOpt,
     JsonOpt,
+    ModeOpt,
     WordsOpt,
     app,
     console,
     err_console,
+    game_mode,
     handle_errors,
     load_words,
     output_file,
@@ -60,6 +61,7 @@ AnswersOnlyOpt = Annotated[
 def optimal(
     start: Annotated[str | None, typer.Option("--start", help="Opening guess (else searched).")] = None,
     hard: HardOpt = False,
+    mode: ModeOpt = None,
     max_guesses: MaxGuessesOpt = DEFAULT_MAX_GUESSES,
     answers_only: AnswersOnlyOpt = False,
     beam: Annotated[int, typer.Option("--beam", min=0, help="Try only the N best guesses per node (0: exact).")] = 0,
@@ -86,17 +88,18 @@ def optimal(
 ) -> None:
     """The decision tree with the fewest total guesses, and whether it is proven optimal."""
     output_file(tree, "--tree file")
+    game = game_mode(mode, hard)
     wl = load_words(words, guesses)
     table = pattern_table(wl)
-    solver = Solver(wl, table, hard=hard, max_guesses=max_guesses, beam=beam, answers_only=answers_only)
+    solver = Solver(wl, table, mode=game, max_guesses=max_guesses, beam=beam, answers_only=answers_only)
     result = solver.solve(start, budget_s=budget, top=top, upper=upper)
     if tree is not None and result.tree is not None:
         write_tree(result.tree, tree, table)
-    mode = "hard" if hard else "normal"
     if json_out:
         data = result.as_dict()
         data.update(
-            hard=hard,
+            mode=game.value,
+            hard=game.restricted,
             max_guesses=max_guesses,
             beam=beam,
             answers_only_guesses=answers_only,
@@ -107,7 +110,7 @@ def optimal(
         print_json(data)
         return
     if result.lower_bound:
-        console.print(f"{result.start.upper()} ({mode} mode, cap {max_guesses}): total >= {result.total}")
+        console.print(f"{result.start.upper()} ({game} mode, cap {max_guesses}): total >= {result.total}")
         console.print(f"{result.note}; {result.seconds:.2f} s, {result.nodes} nodes searched")
         if tree is not None:
             console.print(f"no tree written to {tree}: the opener is worse than --upper {upper}")
@@ -115,7 +118,7 @@ def optimal(
     st = result.stats
     assert st is not None
     console.print(
-        f"{result.start.upper()} ({mode} mode, cap {max_guesses}"
+        f"{result.start.upper()} ({game} mode, cap {max_guesses}"
         f"{', answers-only guesses' if answers_only else ''}{f', beam {beam}' if beam else ''}): "
         f"total {result.total}, mean {result.mean:.4f}, max {st.max}"
     )
@@ -144,7 +147,7 @@ def verify_tree_cmd(
     guesses: GuessesOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Replay every answer of a tree file and check its totals (and hard mode)."""
+    """Replay every answer of a tree file and check its totals (and its mode's rules)."""
     name = words
     text = _tree_text(file)
     if name is None:
@@ -170,6 +173,7 @@ def verify_tree_cmd(
                 "max": st.max,
                 "answers": st.answers,
                 "histogram": st.histogram,
+                "mode": tree.mode.value,
                 "hard": tree.hard,
                 "max_guesses": tree.max_guesses,
                 "proven_claimed": tree.proven,
@@ -178,7 +182,7 @@ def verify_tree_cmd(
         return
     console.print(
         f"OK: {st.answers} answers found, total {st.total}, mean {st.mean:.4f}, max {st.max}"
-        f" ({'hard' if tree.hard else 'normal'} mode checked, cap {tree.max_guesses})"
+        f" ({tree.mode} mode checked, cap {tree.max_guesses})"
     )
 
 
@@ -207,6 +211,7 @@ def _peek_words(text: str) -> str:
 @handle_errors
 def openers(
     hard: HardOpt = False,
+    mode: ModeOpt = None,
     top: Annotated[int, typer.Option("--top", "-n", min=1, help="How many openers to show / solve.")] = 10,
     exact: Annotated[bool, typer.Option("--exact", help="Prove the exact total of the top N.")] = False,
     max_guesses: MaxGuessesOpt = DEFAULT_MAX_GUESSES,
@@ -246,6 +251,7 @@ def openers(
 ) -> None:
     """Rank start words: greedy bound for all, exact totals for the top N with --exact."""
     _check_openers_options(exact, dask, scheduler, workers, results, resume, upper)
+    game = game_mode(mode, hard)
     if tsv is not None:
         if not exact:
             raise InvalidOptionError("--tsv works only with --exact")
@@ -262,7 +268,7 @@ def openers(
     chosen = [wl.allowed[g] for g in (order if every else order[:top])]
     exact_res = {}
     if exact:
-        job = ExactJob(wl, mode=as_mode(hard=hard), max_guesses=max_guesses, answers_only=answers_only)
+        job = ExactJob(wl, mode=game, max_guesses=max_guesses, answers_only=answers_only)
         store = ResultStore(results or cache_dir() / "openers.sqlite")
         kind = "dask" if (dask or scheduler) else "process"
 
@@ -306,7 +312,8 @@ def openers(
     if json_out:
         print_json(
             {
-                "hard": hard,
+                "mode": game.value,
+                "hard": game.restricted,
                 "max_guesses": max_guesses,
                 "answers_only_guesses": answers_only,
                 "exact": exact,
@@ -316,7 +323,7 @@ def openers(
         )
         return
     shown = rows[:top]
-    title = f"openers ({'hard' if hard else 'normal'} mode)"
+    title = f"openers ({game} mode)"
     if len(shown) < len(rows):
         title += f": the first {len(shown)} of {len(rows)}"
     out = Table(title=title, title_justify="left")

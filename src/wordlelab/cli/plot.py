@@ -9,17 +9,19 @@ from typing import Annotated
 import typer
 
 from ..errors import InvalidOptionError, WordlelabError
+from ..modes import Mode
 from ..simulate import Results, run_benchmark
 from ..strategies import get_strategy, strategy_class, strategy_names
 from ..words import read_upto
 from ._app import (
     GuessesOpt,
     HardOpt,
+    ModeOpt,
     RuleOpt,
     WordsOpt,
     app,
-    check_rule,
     console,
+    game_mode,
     handle_errors,
     load_words,
     output_dir,
@@ -63,17 +65,16 @@ def _out(path: Path) -> Path:
 
 
 def _results(
-    from_: list[Path] | None, names: list[str], words: str, guesses: str | None, hard: bool, rule: str
+    from_: list[Path] | None, names: list[str], words: str, guesses: str | None, mode: Mode, rule: str
 ) -> list[Results]:
     """The results read ``--from`` files, else a benchmark of each strategy of ``names``
-    (the rule and the names checked first, before any run)."""
-    check_rule(rule, "--hard" if hard else None)
+    in ``mode`` (the names checked first, before any run)."""
     for n in names:
         strategy_class(n)
     if from_:
         return _load(from_)
     wl = load_words(words, guesses)
-    return [run_benchmark(wl, get_strategy(n), hard=hard, rule=rule) for n in names]
+    return [run_benchmark(wl, get_strategy(n), mode=mode, rule=rule) for n in names]
 
 
 def _load(paths: list[Path]) -> list[Results]:
@@ -104,6 +105,7 @@ def histogram_cmd(
     words: WordsOpt = "original",
     guesses: GuessesOpt = None,
     hard: HardOpt = False,
+    mode: ModeOpt = None,
     rule: RuleOpt = "official",
     from_: FromOpt = None,
 ) -> None:
@@ -111,7 +113,7 @@ def histogram_cmd(
     from ..plots import histogram_plot
 
     out = _out(out)
-    results = _results(from_, [strategy], words, guesses, hard, rule)[0]
+    results = _results(from_, [strategy], words, guesses, game_mode(mode, hard, rule), rule)[0]
     console.print(f"wrote {histogram_plot(results, out)}")
 
 
@@ -126,6 +128,7 @@ def compare_cmd(
     words: WordsOpt = "original",
     guesses: GuessesOpt = None,
     hard: HardOpt = False,
+    mode: ModeOpt = None,
     rule: RuleOpt = "official",
     from_: FromOpt = None,
 ) -> None:
@@ -136,7 +139,7 @@ def compare_cmd(
     if all_ and strategy:
         raise InvalidOptionError("give --all or --strategy NAME, not both")
     names = strategy_names() if all_ else list(strategy or ["entropy", "minimax"])
-    results = _results(from_, names, words, guesses, hard, rule)
+    results = _results(from_, names, words, guesses, game_mode(mode, hard, rule), rule)
     console.print(f"wrote {comparison_plot(results, out)}")
 
 

@@ -11,13 +11,16 @@ from rich import box
 from rich.table import Table
 
 from ..errors import InvalidOptionError, WordlelabError
+from ..modes import Mode
 from ..review import Review, parse_grid, review_game
 from ._app import (
     GuessesOpt,
     JsonOpt,
+    ModeOpt,
     WordsOpt,
     app,
     console,
+    game_mode,
     handle_errors,
     load_words,
     print_json,
@@ -57,7 +60,10 @@ def review(
             help='The colours typed, e.g. "00120,22222" or "b.y.g,ggggg".',
         ),
     ] = None,
-    hard: Annotated[bool, typer.Option("--hard", help="The game was played in hard mode.")] = False,
+    hard: Annotated[
+        bool, typer.Option("--hard", help="The game was played in hard mode (short for --mode hard).")
+    ] = False,
+    mode: ModeOpt = None,
     strategy: Annotated[
         str | None,
         typer.Option(
@@ -95,10 +101,10 @@ def review(
                 f"--grid has {rows} but {len(played_words)} words were played; give one row per word"
             )
         pats = list(g.patterns)
-        hard = hard or bool(g.hard)
+        hard = hard or (bool(g.hard) and mode is None)
     elif patterns is not None:
         pats = [p for p in re.split(r"[,;\s]+", patterns) if p]
-    result = review_game(wl, played_words, answer, pats, hard=hard, strategy=strategy)
+    result = review_game(wl, played_words, answer, pats, mode=game_mode(mode, hard), strategy=strategy)
     if json_out:
         print_json(result.to_dict())
         return
@@ -107,7 +113,7 @@ def review(
 
 def _print_review(r: Review) -> None:
     table = Table(
-        title=f"review ({r.words}{', hard mode' if r.hard else ''})",
+        title=f"review ({r.words}{'' if r.mode is Mode.NORMAL else f', {r.mode} mode'})",
         title_justify="left",
         box=box.SIMPLE_HEAD,
         pad_edge=False,
@@ -141,7 +147,7 @@ def _print_review(r: Review) -> None:
     console.print(table)
     for g in r.guesses:
         if g.hard_mode_breach:
-            flag = "breaks hard mode" if r.hard else "would break hard mode"
+            flag = f"breaks {r.breach_mode} mode" if r.hard else "would break hard mode"
             console.print(f"guess {g.turn} {g.guess}: {flag}: {g.hard_mode_breach}")
         if g.remaining:
             console.print(f"after guess {g.turn}: {' '.join(g.remaining)}")
