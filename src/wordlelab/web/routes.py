@@ -172,9 +172,9 @@ def not_found_page(path: str) -> str:
     main = (
         '<main>\n  <h1 id="not-found">Page not found</h1>\n'
         f'  <p class="lead">There is no page at <code>{shown}</code>.</p>\n'
-        '  <section class="card"><p>The pages are in the bar above: '
+        '  <section class="card">The pages are in the bar above: '
         + ", ".join(f'<a href="{route}">{title}</a>' for route, (title, _) in PAGES.items())
-        + ".</p></section>\n</main>"
+        + ".</section>\n</main>"
     )
     return _layout().replace(_SCRIPT_TAG, "").replace("@TITLE@", "Not found").replace("@MAIN@", main)
 

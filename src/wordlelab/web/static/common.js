@@ -230,8 +230,8 @@ const WL = (() => {
   function barChart(items, opts = {}) {
     const slot = opts.slot || Math.max(22, Math.min(44, Math.floor(760 / Math.max(items.length, 1))));
     const letters = Math.max(0, ...items.map((it) => (it.marks ? it.marks.length : 0)));
-    // a tile as wide as the bar (at most 16 px), so its colour and letter can be read
-    const tile = Math.max(6, Math.min(16, Math.floor(slot * 0.76), Math.floor(120 / Math.max(letters, 1))));
+    // a tile as wide as the bar (at most 20 px), so its colour and letter can be read
+    const tile = Math.max(6, Math.min(20, Math.floor(slot * 0.76), Math.floor(140 / Math.max(letters, 1))));
     const top = 18, bottom = letters ? 8 + letters * (tile + 2) : 34, left = 34;
     const h = (opts.height || 170) + (letters ? bottom - 30 : 0);
     const w = left + slot * items.length + 10;
@@ -261,8 +261,8 @@ const WL = (() => {
           root.append(svg("rect", { x: x0, y, width: tile, height: tile, rx: 2, fill: MARK_COLORS[m] }));
           const ch = (opts.word || "")[j];
           if (ch && tile >= 11) {
-            root.append(svg("text", { class: "tile-letter", x: x0 + tile / 2, y: y + tile / 2,
-              "text-anchor": "middle", "dominant-baseline": "central" }, ch.toUpperCase()));
+            root.append(svg("text", { class: tile >= 16 ? "tile-letter big" : "tile-letter", x: x0 + tile / 2,
+              y: y + tile / 2, "text-anchor": "middle", "dominant-baseline": "central" }, ch.toUpperCase()));
           }
         });
       } else {
