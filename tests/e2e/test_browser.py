@@ -33,6 +33,7 @@ from wordlelab import WordList
 from wordlelab.cli import app as cli_app
 from wordlelab.feedback import decode, feedback
 from wordlelab.simulate import run_benchmark
+from wordlelab.web.routes import PAGES
 
 CHROMIUM = "/usr/bin/chromium"
 LAUNCH_ARGS = [
@@ -251,7 +252,7 @@ def test_explain_and_compare_pages(app_page: Any) -> None:
     )
     assert out.exit_code == 0, out.output
     tiny = WordList.from_words(["cigar", "rebut", "sissy", "humph", "awake", "blush"], name="tiny")
-    runs = [run_benchmark(tiny, "entropy").to_dict()]
+    runs = [run_benchmark(tiny, "entropy").to_dict(), run_benchmark(tiny, "entropy", rule="naive").to_dict()]
     page.set_input_files(
         "#files",
         files=[
@@ -259,8 +260,12 @@ def test_explain_and_compare_pages(app_page: Any) -> None:
             {"name": "tiny.json", "mimeType": "application/json", "buffer": json.dumps(runs).encode()},
         ],
     )
-    expect(page.locator("#summary tbody tr")).to_have_count(5)
+    expect(page.locator("#summary tbody tr")).to_have_count(6)
     assert "tiny" in (page.text_content("#summary") or "")
+    # each result's colour rule is shown, and named in the chart labels since they differ
+    rules = page.locator("#summary tbody td:nth-child(5)").all_text_contents()
+    assert rules == ["official"] * 5 + ["naive"]
+    assert "entropy · tiny · naive rule" in (page.text_content("#legend") or "")
     page.set_input_files(
         "#files",
         files=[
@@ -423,4 +428,156 @@ def test_explain_on_a_custom_list(app_page: Any, small_words: Any) -> None:
     page.click("#sugg tbody tr:first-child a")
     page.wait_for_selector("#parts tbody tr")
     expect(page.locator("#title")).to_contain_text(f"{len(small_words.answers)} candidates")
+    assert _expected_console_errors(page.problems) == []
+
+
+def _strict(page: Any) -> list[str]:
+    """Every console error of the page, failed resource loads included (a missing
+    favicon shows up only as one of these)."""
+    return list(page.problems)
+
+
+@pytest.mark.parametrize("path", [*PAGES, "/no-such-page"])
+def test_favicon_and_no_failed_load_on_any_page(app_page: Any, path: str) -> None:
+    """Chromium fetches an icon for every page: the one the layout links, or /favicon.ico.
+    Nothing a page loads may fail (console errors, failed-resource ones included)."""
+    page = app_page
+    failed: list[str] = []
+    page.on("response", lambda r: failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    response = page.goto(page.base + path)
+    page.wait_for_load_state("networkidle")
+    icon = page.get_attribute("link[rel=icon]", "href")
+    assert icon == "/static/favicon.svg"
+    for url in (icon, "/favicon.ico"):
+        got = page.evaluate(
+            "async (u) => { const r = await fetch(u); return [r.status, r.headers.get('content-type'),"
+            " (await r.text()).slice(0, 4)]; }",
+            url,
+        )
+        assert got == [200, "image/svg+xml", "<svg"], (url, got)
+    if path == "/no-such-page":
+        assert response.status == 404  # the page itself, and nothing else
+        assert failed == [f"404 {page.base}{path}"]
+        assert [p for p in _strict(page) if "404" not in p] == []
+    else:
+        assert response.status == 200
+        assert failed == []
+        assert _strict(page) == []
+
+
+def test_not_found_page(app_page: Any) -> None:
+    page = app_page
+    response = page.goto(page.base + "/no/such/page?x=1")
+    assert response.status == 404
+    expect(page.locator("h1")).to_have_text("Page not found")
+    assert page.title() == "wordlelab · Not found"
+    assert "/no/such/page" in (page.text_content("main code") or "")
+    nav = page.locator("header.top nav a")
+    assert nav.count() == len(PAGES)
+    assert page.locator("main a").count() == len(PAGES)
+    shot(page, "not-found")
+    page.click("main a[href='/play']")  # its links lead back into the app
+    expect(page.locator("#status")).to_contain_text("random answer")
+    assert page.url == page.base + "/play"
+    # the API's unknown URLs stay JSON, even in a browser
+    api = page.goto(page.base + "/api/nope")
+    assert api.status == 404
+    assert api.headers["content-type"] == "application/json"
+    assert json.loads(page.text_content("body") or "")["kind"] == "NotFound"
+
+
+def test_lost_game_is_shown_apart_from_a_win(app_page: Any) -> None:
+    page = app_page
+    page.goto(page.base + "/play")
+    expect(page.locator("#status")).to_contain_text("random answer")
+    page.fill("#answer", "cigar")
+    page.click("#new")
+    expect(page.locator("#status")).to_contain_text("answer chosen")
+    for turn, word in enumerate(["salet", "round", "pinky", "mouth", "befog", "dwelt"], start=1):
+        page.keyboard.type(word)
+        page.keyboard.press("Enter")
+        expect(page.locator("#board .tiles .tile.m0, #board .tiles .tile.m1, #board .tiles .tile.m2")).to_have_count(
+            5 * turn
+        )
+    result = page.locator("#result")
+    expect(result).to_be_visible()
+    expect(result).to_contain_text("Out of guesses. The word was CIGAR.")
+    assert "lost" in (result.get_attribute("class") or "").split()
+    answer = page.locator("#answer-tiles .tile")
+    expect(answer).to_have_count(5)
+    assert "".join(answer.all_text_contents()).lower() == "cigar"
+    assert all("m2" in (answer.nth(i).get_attribute("class") or "") for i in range(5))
+    page.wait_for_selector("#review-card:not([hidden])")
+    lost_bg = result.evaluate("(e) => getComputedStyle(e).backgroundColor")
+    shot(page, "play-lost")
+    # a won game's box, for comparison: green, and no answer tiles
+    page.fill("#answer", "cigar")
+    page.click("#new")
+    expect(result).to_be_hidden()
+    page.keyboard.type("cigar")
+    page.keyboard.press("Enter")
+    expect(result).to_contain_text("Solved in 1/6")
+    assert "lost" not in (result.get_attribute("class") or "").split()
+    assert page.locator("#answer-tiles").count() == 0
+    won_bg = result.evaluate("(e) => getComputedStyle(e).backgroundColor")
+    assert won_bg == "rgb(232, 243, 230)"  # the green notice
+    assert lost_bg != won_bg
+    red, green, blue = (int(x) for x in re.findall(r"\d+", lost_bg)[:3])
+    assert not (green > red and green > blue), f"the lost box is greenish: {lost_bg}"
+    assert _expected_console_errors(page.problems) == []
+
+
+def test_one_candidate_is_singular_and_split_tiles_are_readable(app_page: Any) -> None:
+    page = app_page
+    page.goto(page.base + "/#w=original&h=salet:01000")
+    page.wait_for_selector("#split svg rect")
+    # the split chart's tiles: one column per bar, as wide as the bar allows, letters in them
+    letters = page.locator("#split svg text.tile-letter")
+    columns = letters.count() // 5
+    assert columns >= 2 and letters.count() == 5 * columns
+    top = (page.text_content("#sugg tbody tr:first-child td.word") or "").strip().upper()
+    assert "".join(letters.all_text_contents()[:5]) == top
+    box = letters.first.evaluate("(t) => t.previousElementSibling.getBoundingClientRect().width")
+    assert box >= 11, f"the tiles under the bars are {box} px wide"
+    shot(page, "assistant-split")
+    page.goto(page.base + "/#w=original&h=salet:01000,acing:11101")
+    page.reload()
+    expect(page.locator("#cand-count")).to_have_text("1")
+    expect(page.locator("#cand-noun")).to_have_text("candidate")
+    expect(page.locator("#split-title")).to_contain_text("splits the 1 candidate")
+    assert "1 candidates" not in (page.text_content("main") or "")
+    page.goto(page.base + "/explain?w=original&h=salet:01000,acing:11101&g=cigar")
+    expect(page.locator("#title")).to_contain_text("CIGAR over the 1 candidate after")
+    assert "1 candidates" not in (page.text_content("main") or "")
+    assert _expected_console_errors(page.problems) == []
+
+
+def test_explain_placeholders_do_not_look_filled_in(app_page: Any) -> None:
+    page = app_page
+    page.goto(page.base + "/explain")
+    page.wait_for_selector("#custom-box summary")
+    for field in ("#guess", "#history"):
+        assert (page.get_attribute(field, "placeholder") or "").startswith("e.g. salet")
+        assert page.input_value(field) == ""
+        typed, hint = page.locator(field).evaluate(
+            "(e) => [getComputedStyle(e).color, getComputedStyle(e, '::placeholder').color]"
+        )
+        style = page.locator(field).evaluate(
+            "(e) => { const s = getComputedStyle(e, '::placeholder'); return [s.fontStyle, s.fontWeight]; }"
+        )
+        assert hint != typed
+        assert style == ["italic", "400"]
+        # lighter than the text typed in: a higher sum of the colour channels
+        assert sum(map(int, re.findall(r"\d+", hint)[:3])) > sum(map(int, re.findall(r"\d+", typed)[:3])) + 200
+    shot(page, "explain-empty")
+    assert _expected_console_errors(page.problems) == []
+
+
+def test_api_page_curl_names_this_server(app_page: Any) -> None:
+    page = app_page
+    page.goto(page.base + "/api")
+    page.wait_for_selector("#endpoints section")
+    curl = page.text_content("#curl") or ""
+    assert f"curl -s {page.base}/api/suggest" in curl
+    assert "8000" not in curl or page.base.endswith(":8000")
     assert _expected_console_errors(page.problems) == []

@@ -16,7 +16,7 @@ import wordlelab
 
 ROOT = Path(wordlelab.__file__).parent
 FRONTENDS = {"cli", "web"}
-UI_LIBS = {"typer", "rich", "click", "fastapi", "starlette", "uvicorn", "httpx"}
+UI_LIBS = {"typer", "rich", "click", "fastapi", "starlette", "uvicorn", "httpx", "httpx2"}
 
 
 def _modules() -> list[Path]:

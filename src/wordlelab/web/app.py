@@ -14,7 +14,8 @@ Errors are JSON ``{"error": message, "kind": name, "detail": ...}``: 400 for
 a :class:`~wordlelab.errors.WordlelabError` (409 for a finished game) or a
 ``Host`` header that is not this server's, 413 for a body over the size limit,
 422 for a body that fails validation, 503 for the time limit or a full queue,
-and (for a bug) a JSON 500, never a plain-text one (:mod:`.responses`; the
+and (for a bug) a JSON 500, never a plain-text one; an unknown URL is a JSON 404,
+or an HTML page when a browser asks for a page (:mod:`.responses`; the
 ``Host`` check and the size limit are in :mod:`.middleware`).  Values quoted
 back from the request are cut to 40 characters.  The routes are in
 :mod:`.routes`; what each endpoint computes, in the page modules it names.

@@ -32,7 +32,7 @@ def compare(ctx: Context, req: CompareRequest, max_games: int, deadline: float) 
     games = (len(answers) if answers is not None else n) * len(req.strategies)
     if games > max_games:
         raise WordlelabError(
-            f"{games} games ({len(req.strategies)} strategies x "
+            f"{games} games ({len(req.strategies)} {'strategy' if len(req.strategies) == 1 else 'strategies'} x "
             f"{games // len(req.strategies)} answers) is more than the "
             f"{max_games} allowed; set 'sample' to play fewer answers"
         )

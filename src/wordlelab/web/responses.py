@@ -1,4 +1,5 @@
-"""Every answer is JSON, errors included: ``{"error": message, "kind": name, "detail": ...}``.
+"""Every answer is JSON, errors included: ``{"error": message, "kind": name, "detail": ...}``,
+except an unknown URL asked for by a browser, which gets an HTML 404 page (:func:`wants_html`).
 
 400 for a :class:`~wordlelab.errors.WordlelabError` (409 for a finished game,
 see :func:`.workers.error_parts`), 422 for a body that fails validation, 503
@@ -16,14 +17,15 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..errors import WordlelabError
 from .engine import MAX_ECHO, clip
+from .routes import not_found_page
 from .workers import BusyError, RemoteError, TimeLimitError, error_parts
 
-__all__ = ["MAX_MESSAGE", "SafeJSONResponse", "add_error_handlers", "clip_message", "error_response"]
+__all__ = ["MAX_MESSAGE", "SafeJSONResponse", "add_error_handlers", "clip_message", "error_response", "wants_html"]
 
 log = logging.getLogger("wordlelab.web")
 
@@ -71,6 +73,18 @@ def error_response(status: int, message: str, kind: str, detail: Any = None) -> 
     return SafeJSONResponse({"error": clip_message(message), "kind": kind, "detail": detail}, status_code=status)
 
 
+def wants_html(request: Request) -> bool:
+    """Whether an unknown URL is answered with the HTML 404 page rather than JSON: a
+    browser asking for a page (``Accept`` names ``text/html``, before any
+    ``application/json``) outside ``/api``, ``/openapi.json`` and ``/static``."""
+    path = request.url.path
+    if path == "/api" or path.startswith(("/api/", "/openapi.json", "/static/")):
+        return False
+    accept = request.headers.get("accept", "").lower()
+    html, json_ = accept.find("text/html"), accept.find("application/json")
+    return html >= 0 and (json_ < 0 or html < json_)
+
+
 def add_error_handlers(app: FastAPI, timeout_s: float) -> None:
     """Every error becomes a JSON body ``{error, kind, detail}`` with its status: library
     errors 4xx, a time limit (``timeout_s``) or a full queue 503, a bug 500 (logged)."""
@@ -109,7 +123,16 @@ def add_error_handlers(app: FastAPI, timeout_s: float) -> None:
         return error_response(422, f"invalid request: {where}{first['message']}", "ValidationError", problems)
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def _http(request: Request, exc: StarletteHTTPException) -> Response:
+        if exc.status_code == 404:
+            if wants_html(request):
+                return HTMLResponse(not_found_page(request.url.path), status_code=404)
+            return error_response(
+                404,
+                f"not found: {request.method} {request.url.path!r}; the JSON endpoints are listed at "
+                "/openapi.json and on the /api page",
+                "NotFound",
+            )
         return error_response(exc.status_code, str(exc.detail), "HTTPError")
 
     @app.exception_handler(TimeLimitError)

@@ -7,13 +7,15 @@ decides where it computes: work that may be long goes to a worker process.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable
+from html import escape
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from .. import __version__
@@ -22,7 +24,7 @@ from ..strategies import strategy_class, strategy_names
 from ..words import DEFAULT_LIST
 from . import assistant, play
 from . import compare as compare_page
-from .engine import strategy_options
+from .engine import clip, strategy_options
 from .lists import list_info
 from .models import (
     MAX_CUSTOM_ALLOWED,
@@ -39,7 +41,7 @@ from .models import (
 )
 from .runner import Limits, Runner
 
-__all__ = ["PAGES", "STATIC", "add_api", "add_pages"]
+__all__ = ["FAVICON", "PAGES", "STATIC", "add_api", "add_pages", "not_found_page"]
 
 STATIC = Path(__file__).parent / "static"
 #: route -> (title, name): the page is static/layout.html around static/<name>.html,
@@ -151,10 +153,35 @@ def add_api(app: FastAPI, runner: Runner, limits: Limits) -> None:
         return result
 
 
-def add_pages(app: FastAPI) -> None:
-    """The HTML pages of :data:`PAGES` and the static files they load."""
+#: the site icon: an SVG the layout links, also answered at /favicon.ico
+FAVICON = STATIC / "favicon.svg"
+_SCRIPT_TAG = '<script src="/static/@SCRIPT@.js" defer></script>'
+
+
+@functools.cache
+def _layout() -> str:
+    """static/layout.html with the nav links of :data:`PAGES` filled in."""
     nav = "".join(f'<a href="{route}">{title}</a>' for route, (title, _) in PAGES.items())
-    layout = (STATIC / "layout.html").read_text("utf-8").replace("@NAV@", nav)
+    return (STATIC / "layout.html").read_text("utf-8").replace("@NAV@", nav)
+
+
+def not_found_page(path: str) -> str:
+    """The HTML page a browser gets for an unknown URL: the layout (nav included, no
+    page script) around a message naming ``path`` (escaped, cut to 40 characters)."""
+    shown = escape(clip(path))
+    main = (
+        '<main>\n  <h1 id="not-found">Page not found</h1>\n'
+        f'  <p class="lead">There is no page at <code>{shown}</code>.</p>\n'
+        '  <section class="card">The pages are in the bar above: '
+        + ", ".join(f'<a href="{route}">{title}</a>' for route, (title, _) in PAGES.items())
+        + ".</section>\n</main>"
+    )
+    return _layout().replace(_SCRIPT_TAG, "").replace("@TITLE@", "Not found").replace("@MAIN@", main)
+
+
+def add_pages(app: FastAPI) -> None:
+    """The HTML pages of :data:`PAGES`, the static files they load and the favicon."""
+    layout = _layout()
 
     def _page(title: str, name: str) -> Callable[[], HTMLResponse]:
         html = (
@@ -170,4 +197,11 @@ def add_pages(app: FastAPI) -> None:
 
     for route, (title, name) in PAGES.items():
         app.add_api_route(route, _page(title, name), methods=["GET"], include_in_schema=False)
+    icon = FAVICON.read_bytes()
+
+    def favicon() -> Response:
+        return Response(icon, media_type="image/svg+xml", headers={"Cache-Control": "max-age=86400"})
+
+    # browsers ask for /favicon.ico on pages that do not link an icon (JSON, images...)
+    app.add_api_route("/favicon.ico", favicon, methods=["GET"], include_in_schema=False)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

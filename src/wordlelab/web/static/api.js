@@ -2,6 +2,8 @@
 "use strict";
 
 (async () => {
+  // the example names this server as the browser reached it (host and port)
+  document.getElementById("origin").textContent = location.origin;
   const box = document.getElementById("endpoints");
   let spec;
   try {

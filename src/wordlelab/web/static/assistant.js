@@ -11,7 +11,7 @@
     entryTiles: $("entry-tiles"), add: $("add"), undo: $("undo"), reset: $("reset"), busy: $("busy"),
     error: $("error"), sugg: document.querySelector("#sugg tbody"), suggTitle: $("sugg-title"), suggOwn: $("sugg-own"),
     split: $("split"), splitTitle: $("split-title"), splitNote: $("split-note"),
-    candCount: $("cand-count"), cands: $("cands"),
+    candCount: $("cand-count"), candNoun: $("cand-noun"), cands: $("cands"),
   };
   let history = [];      // [{guess, pattern: "00120"}]
   let length = 5;
@@ -195,7 +195,8 @@
     }
     solved = data.solved;
     ui.solved.hidden = !solved;
-    ui.solved.textContent = solved ? `Solved in ${data.history.length}! Press Undo or New puzzle.` : "";
+    ui.solved.textContent = solved
+      ? `Solved in ${WL.plural(data.history.length, "guess", "guesses")}! Press Undo or New puzzle.` : "";
     for (const b of [ui.add, ui.guess, ui.pattern]) b.disabled = solved;
     ui.undo.disabled = !data.history.length;
     renderEntry();
@@ -224,6 +225,7 @@
     }
 
     ui.candCount.textContent = data.candidates;
+    ui.candNoun.textContent = data.candidates === 1 ? "candidate" : "candidates";
     const shown = data.candidate_words.map((w) => WL.el("span", {}, w));
     if (data.candidates > data.candidate_words.length) {
       shown.push(WL.el("span", { class: "more" }, `… and ${data.candidates - data.candidate_words.length} more`));
@@ -234,15 +236,16 @@
     ui.splitNote.textContent = "";
     if (data.split) {
       const sp = data.split;
-      ui.splitTitle.textContent = `How ${sp.guess.toUpperCase()} splits the ${data.candidates} candidates`;
+      ui.splitTitle.textContent = `How ${sp.guess.toUpperCase()} splits the ${WL.plural(data.candidates, "candidate")}`;
       const items = sp.buckets.map((b) => ({
         label: b.pattern, value: b.count, marks: WL.patternMarks(b.pattern), title: b.pattern,
         color: b.pattern === "2".repeat(length) ? "#538d4e" : "#2f6fde",
       }));
-      ui.split.append(WL.barChart(items, { title: `split of ${sp.guess}`, height: 180 }));
-      ui.splitNote.textContent = `${sp.buckets.length + sp.other_buckets} colour patterns possible; ` +
-        "each bar is the candidates left after one pattern (tiles under it)" +
-        (sp.other_buckets ? `; ${sp.other_buckets} smaller patterns with ${sp.other_count} candidates not drawn.` : ".");
+      ui.split.append(WL.barChart(items, { title: `split of ${sp.guess}`, height: 180, word: sp.guess }));
+      ui.splitNote.textContent = `${WL.plural(sp.buckets.length + sp.other_buckets, "colour pattern")} possible; ` +
+        "each bar is the candidates left after one pattern (its colours in the tiles under it, first letter on top)" +
+        (sp.other_buckets ? `; ${WL.plural(sp.other_buckets, "smaller pattern")} with ` +
+          `${WL.plural(sp.other_count, "candidate")} not drawn.` : ".");
     } else {
       ui.splitTitle.textContent = "How the best guess splits the candidates";
     }

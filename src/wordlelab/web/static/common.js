@@ -57,7 +57,7 @@ const WL = (() => {
 
   function svg(tag, attrs, ...children) {
     const node = document.createElementNS(SVG_NS, tag);
-    for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, String(v));
+    for (const [k, v] of Object.entries(attrs || {})) if (v !== null && v !== undefined) node.setAttribute(k, String(v));
     for (const c of children) if (c) node.append(c instanceof Node ? c : document.createTextNode(String(c)));
     return node;
   }
@@ -171,8 +171,8 @@ const WL = (() => {
     const update = () => {
       const a = parseWordText(ui.customAnswers.value).length;
       const g = parseWordText(ui.customAllowed.value).length;
-      ui.customCount.textContent = `${a} answers (at most ${limits.max_custom_answers}), ` +
-        `${g} allowed guesses (at most ${limits.max_custom_allowed})`;
+      ui.customCount.textContent = `${plural(a, "answer")} (at most ${limits.max_custom_answers}), ` +
+        `${plural(g, "allowed guess", "allowed guesses")} (at most ${limits.max_custom_allowed})`;
       ui.customCount.classList.toggle("over", a > limits.max_custom_answers || g > limits.max_custom_allowed);
     };
     for (const box of [ui.customAnswers, ui.customAllowed]) {
@@ -211,6 +211,11 @@ const WL = (() => {
     return { custom: { answers, allowed } };
   }
 
+  /** "1 candidate", "2 candidates": a count with its noun (`many` defaults to one + "s"). */
+  function plural(n, one, many) {
+    return `${n} ${Number(n) === 1 ? one : many || one + "s"}`;
+  }
+
   function fmt(x, digits) {
     if (x === null || x === undefined || Number.isNaN(x)) return "-";
     return Number(x).toFixed(digits);
@@ -218,16 +223,22 @@ const WL = (() => {
 
   // -- charts (inline SVG) -------------------------------------------------------------
 
-  /** Vertical bars: items [{label, value, marks?}]; marks draw mini tiles as the label. */
+  /**
+   * Vertical bars: items [{label, value, marks?}].  An item's marks are drawn under its bar as
+   * a column of coloured tiles, first letter on top, with the letters of `opts.word` in them.
+   */
   function barChart(items, opts = {}) {
-    const h = opts.height || 170;
-    const top = 18, bottom = items.some((it) => it.marks) ? 30 : 34, left = 34;
     const slot = opts.slot || Math.max(22, Math.min(44, Math.floor(760 / Math.max(items.length, 1))));
+    const letters = Math.max(0, ...items.map((it) => (it.marks ? it.marks.length : 0)));
+    // a tile as wide as the bar (at most 20 px), so its colour and letter can be read
+    const tile = Math.max(6, Math.min(20, Math.floor(slot * 0.76), Math.floor(140 / Math.max(letters, 1))));
+    const top = 18, bottom = letters ? 8 + letters * (tile + 2) : 34, left = 34;
+    const h = (opts.height || 170) + (letters ? bottom - 30 : 0);
     const w = left + slot * items.length + 10;
     const maxV = Math.max(1, ...items.map((it) => it.value));
     const plotH = h - top - bottom;
     const root = svg("svg", { viewBox: `0 0 ${w} ${h}`, width: w, height: h, role: "img",
-      "aria-label": opts.title || "bar chart" });
+      "aria-label": opts.title || "bar chart", class: letters ? "with-tiles" : null });
     root.append(svg("line", { class: "axis", x1: left, y1: top + plotH, x2: w - 4, y2: top + plotH }));
     root.append(svg("text", { x: left - 6, y: top + 4, "text-anchor": "end" }, String(maxV)));
     root.append(svg("text", { x: left - 6, y: top + plotH, "text-anchor": "end" }, "0"));
@@ -244,10 +255,16 @@ const WL = (() => {
           "text-anchor": "middle" }, String(it.value)));
       }
       if (it.marks) {
-        const s = Math.min(7, (bw - 1) / it.marks.length);
-        const x0 = x + (bw - s * it.marks.length) / 2;
-        it.marks.forEach((m, j) => root.append(svg("rect", {
-          x: x0 + j * s, y: top + plotH + 6, width: s - 0.6, height: s * 1.6, fill: MARK_COLORS[m] })));
+        const x0 = x + (bw - tile) / 2;
+        it.marks.forEach((m, j) => {
+          const y = top + plotH + 6 + j * (tile + 2);
+          root.append(svg("rect", { x: x0, y, width: tile, height: tile, rx: 2, fill: MARK_COLORS[m] }));
+          const ch = (opts.word || "")[j];
+          if (ch && tile >= 11) {
+            root.append(svg("text", { class: tile >= 16 ? "tile-letter big" : "tile-letter", x: x0 + tile / 2,
+              y: y + tile / 2, "text-anchor": "middle", "dominant-baseline": "central" }, ch.toUpperCase()));
+          }
+        });
       } else {
         root.append(svg("text", { x: x + bw / 2, y: top + plotH + 14, "text-anchor": "middle" },
           it.label));
@@ -334,6 +351,6 @@ const WL = (() => {
 
   return {
     api, meta, el, svg, tiles, patternMarks, showError, clearError, fillSelect, fillSettings,
-    parseWordText, customBox, listChoice, fmt, barChart, groupedBars, hbars, legend, SERIES_COLORS, MARK_COLORS,
+    parseWordText, customBox, listChoice, plural, fmt, barChart, groupedBars, hbars, legend, SERIES_COLORS, MARK_COLORS,
   };
 })();

@@ -27,10 +27,19 @@
     return out;
   }
 
+  /** A result's game mode ("normal", "hard", ...): its `mode` if it names one, else from `hard`. */
+  function modeOf(r) {
+    return typeof r.mode === "string" && r.mode ? r.mode : r.hard ? "hard" : "normal";
+  }
+
+  /** The colour rule a result was played under (files from before `rule` was saved: official). */
+  function ruleOf(r) {
+    return typeof r.rule === "string" && r.rule ? r.rule : "official";
+  }
+
   function add(results, source) {
     for (const r of results) {
-      const mode = r.hard ? "hard" : "normal";
-      runs.push({ label: `${r.strategy || "?"} · ${r.words || "?"} · ${mode}`, source, r });
+      runs.push({ label: `${r.strategy || "?"} · ${r.words || "?"} · ${modeOf(r)} · ${ruleOf(r)} rule`, source, r });
     }
     // the same label twice (e.g. two files of one strategy): number them
     const seen = {};
@@ -93,7 +102,9 @@
       WL.el("td", {}, swatch(k)),
       WL.el("td", {}, run.r.strategy),
       WL.el("td", {}, run.r.words),
-      WL.el("td", {}, run.r.hard ? "hard" : "normal"),
+      WL.el("td", {}, modeOf(run.r)),
+      WL.el("td", { title: ruleOf(run.r) === "official" ? "the game's colour rule"
+        : "not the game's colour rule: figures are not comparable with official-rule runs" }, ruleOf(run.r)),
       WL.el("td", { class: "num" }, run.r.games),
       WL.el("td", { class: "num" }, WL.fmt(run.r.mean, 4)),
       WL.el("td", { class: "num" }, WL.fmt(run.r.std, 3)),
@@ -121,10 +132,10 @@
     }));
   }
 
-  /** Run labels with only the parts that differ between runs (strategy, list, mode). */
+  /** Run labels with only the parts that differ between runs (strategy, list, mode, rule). */
   function shortLabels() {
     const parts = runs.map((run) => run.label.split(" · "));
-    const keep = [0, 1, 2].filter((i) => i === 0 || new Set(parts.map((p) => p[i])).size > 1);
+    const keep = [0, 1, 2, 3].filter((i) => i === 0 || new Set(parts.map((p) => p[i])).size > 1);
     return parts.map((p) => keep.map((i) => p[i]).join(" · "));
   }
 

@@ -31,7 +31,7 @@
     }
     const guess = ui.guess.value.trim().toLowerCase();
     if (!guess) {
-      WL.showError(ui.error, "type the guess to explain, e.g. salet");
+      WL.showError(ui.error, "type the guess to explain (for example salet)");
       return;
     }
     try {
@@ -57,10 +57,10 @@
   function render(d) {
     ui.out.hidden = false;
     const after = d.history.length ? ` after ${d.history.map((s) => s.guess.toUpperCase()).join(", ")}` : "";
-    ui.title.textContent = `${d.guess.toUpperCase()} over the ${d.candidates} candidates${after}`;
+    ui.title.textContent = `${d.guess.toUpperCase()} over the ${WL.plural(d.candidates, "candidate")}${after}`;
     ui.stats.replaceChildren(
-      stat(d.candidates, "candidates"),
-      stat(d.stats.parts, "colour patterns"),
+      stat(d.candidates, d.candidates === 1 ? "candidate" : "candidates"),
+      stat(d.stats.parts, d.stats.parts === 1 ? "colour pattern" : "colour patterns"),
       stat(d.stats.largest, "biggest group"),
       stat(WL.fmt(d.stats.expected, 2), "expected left"),
       stat(WL.fmt(d.stats.entropy, 3), "entropy (bits)"),
@@ -70,7 +70,7 @@
     const items = d.buckets.slice(0, 40).map((b) => ({
       label: b.pattern, value: b.count, marks: b.marks, color: b.pattern === win ? "#538d4e" : "#2f6fde",
     }));
-    ui.chart.replaceChildren(WL.barChart(items, { title: `partition of ${d.guess}`, height: 170 }));
+    ui.chart.replaceChildren(WL.barChart(items, { title: `partition of ${d.guess}`, height: 170, word: d.guess }));
     ui.parts.replaceChildren(...d.buckets.map((b, i) => WL.el("tr", {},
       WL.el("td", { class: "num" }, i + 1),
       WL.el("td", {}, WL.tiles(d.guess, b.marks, true)),

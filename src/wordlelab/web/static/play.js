@@ -47,10 +47,11 @@
     current = "";
     over = false;
     ui.result.hidden = true;
+    ui.result.classList.remove("lost");
     ui.reviewCard.hidden = true;
     ui.status.textContent = `${game.length}-letter word from list "${game.words}"` +
       `${game.hard ? ", hard mode" : ""}${chosen ? ", answer chosen" : ", random answer"}. ` +
-      `${game.max_guesses} guesses.`;
+      `${WL.plural(game.max_guesses, "guess", "guesses")}.`;
     render();
     ui.newGame.blur();
   }
@@ -147,9 +148,17 @@
 
   async function finish(data) {
     ui.result.hidden = false;
-    ui.result.textContent = data.won
+    // a lost game gets a box of its own (dark, not the green of a win), the answer in tiles
+    ui.result.classList.toggle("lost", !data.won);
+    ui.result.replaceChildren(data.won
       ? `Solved in ${rows.length}/${game.max_guesses}! The word was ${data.answer.toUpperCase()}.`
-      : `Out of guesses. The word was ${data.answer.toUpperCase()}.`;
+      : `Out of guesses. The word was ${data.answer.toUpperCase()}.`);
+    if (!data.won) {
+      const answer = WL.tiles(data.answer, Array.from(data.answer, () => 2), true);
+      answer.classList.add("answer");
+      answer.id = "answer-tiles";
+      ui.result.append(answer);
+    }
     try {
       const review = await WL.api("/api/play/review", {
         ...listChoice(), token: game.token, guesses: rows.map((r) => r.guess), strategy: ui.strategy.value,
