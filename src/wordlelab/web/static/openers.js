@@ -19,21 +19,21 @@
   /** Rank ranges as wordlelab.atlas computes them: lo = exact totals below + 1, hi = all that may tie. */
   function annotate(t) {
     const key = (r) => (r.total === null ? Infinity : r.total);
-    const exact = t.rows.filter((r) => r.exact).map(key).sort((a, b) => a - b);
-    const bounds = t.rows.filter((r) => !r.exact).map(key).sort((a, b) => a - b);
+    const rows = t.rows.map(([word, total, isExact], i) => ({ word, total, exact: isExact, order: i }));
+    const exact = rows.filter((r) => r.exact).map(key).sort((a, b) => a - b);
+    const bounds = rows.filter((r) => !r.exact).map(key).sort((a, b) => a - b);
     const below = (arr, v, strict) => {  // how many values < v (strict) or <= v
       let lo = 0, hi = arr.length;
       while (lo < hi) { const mid = (lo + hi) >> 1; if (strict ? arr[mid] < v : arr[mid] <= v) lo = mid + 1; else hi = mid; }
       return lo;
     };
-    t.rows = t.rows.map(([word, total, isExact], i) => {
-      const r = { word, total, exact: isExact, order: i };
+    for (const r of rows) {
       const v = key(r);
       r.lo = below(exact, v, true) + 1;
-      r.hi = isExact ? below(exact, v, false) + below(bounds, v, false) : t.rows.length;
-      r.rankText = !isExact ? `≥ ${r.lo}` : r.lo === r.hi ? String(r.lo) : `${r.lo}-${r.hi}`;
-      return r;
-    });
+      r.hi = r.exact ? below(exact, v, false) + below(bounds, v, false) : rows.length;
+      r.rankText = !r.exact ? `≥ ${r.lo}` : r.lo === r.hi ? String(r.lo) : `${r.lo}-${r.hi}`;
+    }
+    t.rows = rows;
   }
 
   function sorted() {
