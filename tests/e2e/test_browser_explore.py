@@ -44,10 +44,13 @@ def test_tree_page_browse_search_and_upload(app_page: Any, tmp_path: Path) -> No
         page.locator("#tree > li > ul > li > ul").count()
         == n_level1 - root.locator("> ul > li:not([aria-expanded])").count()
     )
+    page.click("#collapse")
+    expect(root.locator("> ul > li > ul")).to_have_count(0)
     # one answer's path
     page.fill("#answer", "abbey")
     page.click("#find")
     expect(page.locator("#path-list li")).to_have_count(3)
+    expect(page.locator("#path")).to_contain_text("ABBEY: found in 3 guesses")
     expect(page.locator("#path-list")).to_contain_text("anger")
     expect(page.locator("#tree li.on-path")).to_have_count(3)
     # the icicle: one block per node
@@ -84,6 +87,7 @@ def test_openers_page_rank_sort_search(app_page: Any) -> None:
     page.press("#word", "Enter")
     expect(page.locator("#rank-out")).to_contain_text("7930")
     expect(page.locator("#rank-out")).to_contain_text("+10")
+    assert "null" not in (page.text_content("#rank-out") or "")
     shot(page, "openers")
     # a bound is shown as one
     page.fill("#word", "xylyl")

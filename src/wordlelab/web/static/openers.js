@@ -157,7 +157,7 @@
         `${r.best.toUpperCase()} (${r.best_total}).`),
       WL.el("div", { class: "stat-line" }, stats.map(([k, v]) =>
         WL.el("div", { class: "stat" }, WL.el("b", {}, String(v)), WL.el("span", {}, k)))),
-      note ? WL.el("p", { class: "hint" }, note) : null);
+      ...(note ? [WL.el("p", { class: "hint", id: "rank-note" }, note)] : []));
   }
 
   async function init() {

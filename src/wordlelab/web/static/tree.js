@@ -145,7 +145,7 @@
       const marks = next ? WL.patternMarks(next.pattern) : Array(word.length).fill(2);
       return WL.el("li", {}, WL.tiles(n.guess, marks, true), " ", WL.el("span", { class: "fig" }, figures(n)));
     });
-    ui.path.replaceChildren(WL.el("p", {}, `${word.toUpperCase()}: ${plural(chain.length, "guess")}`),
+    ui.path.replaceChildren(WL.el("p", {}, `${word.toUpperCase()}: found in ${chain.length} ${chain.length === 1 ? "guess" : "guesses"}`),
       WL.el("ol", { class: "path-list", id: "path-list" }, rows));
     render(new Set(chain.map((n) => n.id)));
     const target = ui.tree.querySelector(`li[data-id="${hit.id}"]`);
