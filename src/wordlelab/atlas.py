@@ -219,10 +219,13 @@ def table_name_for(words: str) -> str:
     return name
 
 
-@functools.cache
 def load_opener_table(words: str = "original", mode: str = "normal") -> OpenerTable:
     """The shipped table of list ``words`` (a built-in name) in ``mode`` (read once)."""
-    lst = table_name_for(words)
+    return _load(table_name_for(words), mode)
+
+
+@functools.cache
+def _load(lst: str, mode: str) -> OpenerTable:
     if (lst, mode) not in available_tables():
         modes = ", ".join(m for w, m in available_tables() if w == lst)
         raise OpenerTableError(f"no {mode!r} opener table for the {lst} list; there are: {modes} (`mode`)")
