@@ -67,7 +67,7 @@ def _load_start(start: str, hard: bool, words: str, guesses: str | None) -> tupl
     """The tree opening with ``start``: shipped or cached, else searched now (and cached)."""
     from ..search import Solver, verify_tree
     from ..strategies.optimal import DEFAULT_OPENERS
-    from ..strategies.treestore import TREE_CAP, TreeSpec, TreeStore
+    from ..strategies.treestore import TREE_CAP, TreeSpec, TreeStore, shipped_tree
     from ..table import pattern_table
 
     wl = load_words(words, guesses)
@@ -76,7 +76,7 @@ def _load_start(start: str, hard: bool, words: str, guesses: str | None) -> tupl
     spec = TreeSpec(wl, "official", hard, start, DEFAULT_OPENERS)
     store = TreeStore()
     tree = store.get(spec, table)
-    origin = "shipped or cached tree"
+    origin = "shipped tree" if tree is not None and tree is shipped_tree(spec) else "cached tree"
     if tree is None:
         mode = "hard" if hard else "normal"
         err_console.print(
