@@ -26,6 +26,7 @@ from .feedback import (
     parse_pattern,
 )
 from .game import Game, Session
+from .modes import Mode
 from .state import State, Step
 from .strategies import Ranked, Strategy, get_strategy, register, strategy_names
 from .table import pattern_table
@@ -43,6 +44,7 @@ __all__ = [
     "InvalidPatternError",
     "InvalidWordError",
     "Mark",
+    "Mode",
     "Pattern",
     "Ranked",
     "Session",

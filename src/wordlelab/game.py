@@ -23,6 +23,7 @@ from .errors import (
     WordListError,
 )
 from .feedback import Pattern, all_green, format_pattern, n_patterns, parse_pattern
+from .modes import Mode, as_mode
 from .openings import OPENING_TOP, OpeningBook
 from .state import State, Step
 from .strategies.base import Ranked, Strategy, get_strategy
@@ -49,12 +50,16 @@ class Session:
     does, because the front ends make strategies by name through the registry,
     which has no way to hand them a store: a memory-only default would rank
     every opening again in each new process.
+
+    ``mode`` is ``"normal"``, ``"hard"`` or ``"ultra"`` (:mod:`wordlelab.modes`);
+    ``hard=True`` is the short form of ``mode="hard"``.
     """
 
     def __init__(
         self,
         words: WordList | None = None,
         *,
+        mode: Mode | str = Mode.NORMAL,
         hard: bool = False,
         rule: str = "official",
         table: PatternTable | None = None,
@@ -63,12 +68,17 @@ class Session:
     ) -> None:
         self.words = words if words is not None else load_wordlist()
         self.openings = openings if openings is not None else OpeningBook()
-        self.hard = hard
+        self.mode = as_mode(mode, hard)
         self.rule = rule
         self.weights = _check_weights(weights, len(self.words.answers))
         self.table = table if table is not None else pattern_table(self.words, rule)
         #: the state before each move and now (undo pops the last)
-        self._states = [State.initial(self.words, self.table, hard=hard, rule=rule, weights=self.weights)]
+        self._states = [State.initial(self.words, self.table, mode=self.mode, rule=rule, weights=self.weights)]
+
+    @property
+    def hard(self) -> bool:
+        """True in hard and ultra mode (the legal guesses depend on the hints)."""
+        return self.mode.restricted
 
     # -- reading ----------------------------------------------------------------
     @property
@@ -101,12 +111,12 @@ class Session:
 
     # -- moves ------------------------------------------------------------------
     def check_guess(self, word: str) -> int:
-        """The allowed index of ``word``; raises if it is not legal now (incl. hard mode)."""
+        """The allowed index of ``word``; raises if it is not legal now (hard and ultra mode)."""
         g = self.words.guess_id(word)
         if self.hard:
             why = self.state.violation(g)
             if why is not None:
-                raise HardModeError(f"hard mode: {why} ({self.words.allowed[g]!r} refused)")
+                raise HardModeError(f"{self.mode} mode: {why} ({self.words.allowed[g]!r} refused)")
         return g
 
     def play(self, word: str, pattern: Pattern | str) -> State:
@@ -180,13 +190,14 @@ class Game:
         answer: str,
         words: WordList | None = None,
         *,
+        mode: Mode | str = Mode.NORMAL,
         hard: bool = False,
         rule: str = "official",
         max_guesses: int | None = 6,
         table: PatternTable | None = None,
         weights: FloatArray | None = None,
     ) -> None:
-        self.session = Session(words, hard=hard, rule=rule, table=table, weights=weights)
+        self.session = Session(words, mode=mode, hard=hard, rule=rule, table=table, weights=weights)
         self.words = self.session.words
         self.answer = self.words.answer_id(answer)
         self.max_guesses = max_guesses
@@ -194,6 +205,10 @@ class Game:
     @property
     def history(self) -> tuple[Step, ...]:
         return self.session.history
+
+    @property
+    def mode(self) -> Mode:
+        return self.session.mode
 
     @property
     def won(self) -> bool:
@@ -239,8 +254,7 @@ def _check_weights(weights: FloatArray | None, n: int) -> FloatArray | None:
 def _opening_key(session: Session, strat: Strategy) -> str:
     """The book key of ``strat``'s opening in ``session``: lists, rule, mode, strategy
     key and, in prior mode, a hash of the weights."""
-    mode = "hard" if session.hard else "normal"
-    key = versioned_key(session.words.digest, session.rule, mode, strat.key)
+    key = versioned_key(session.words.digest, session.rule, session.mode.value, strat.key)
     if session.weights is not None:
         key += "|w" + hashlib.sha256(session.weights.tobytes()).hexdigest()[:16]
     return key

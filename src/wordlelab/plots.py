@@ -19,6 +19,7 @@ from .words import WordList
 __all__ = [
     "bigram_counts",
     "bigram_plot",
+    "comparison_figure",
     "comparison_plot",
     "histogram_plot",
     "letter_position_counts",
@@ -78,27 +79,41 @@ def histogram_plot(results: Results, path: str | Path) -> Path:
 
 
 def comparison_plot(results: Sequence[Results], path: str | Path) -> Path:
-    """Side-by-side bars of mean guesses and bust rate (games needing more than 6)."""
+    """Side-by-side bars of mean guesses and bust rate (games needing more than 6);
+    the mean alone, and the title saying so, when no game of any run busts."""
+    fig = comparison_figure(results)
+    return _save(fig, path, top=1 - 0.35 / fig.get_figheight())
+
+
+def comparison_figure(results: Sequence[Results]) -> Any:
+    """The figure :func:`comparison_plot` writes (a matplotlib ``Figure``)."""
     plt = _pyplot()
     runs = sorted(results, key=lambda r: r.mean)
     names = [_label(r) for r in runs]
     height = max(3.0, 0.32 * len(runs) + 1.4)
-    fig, (left, right) = plt.subplots(1, 2, figsize=(11, height), sharey=True)
+    busts = [100 * r.bust_rate for r in runs]
+    any_bust = any(b > 0 for b in busts)
+    if any_bust:
+        fig, (left, right) = plt.subplots(1, 2, figsize=(11, height), sharey=True)
+    else:  # an empty panel of zero bars says nothing: one line in the title says it
+        fig, left = plt.subplots(figsize=(7, height))
     y = np.arange(len(runs))
     means = [r.mean for r in runs]
-    busts = [100 * r.bust_rate for r in runs]
     b1 = left.barh(y, means, color="#538d4e")
     left.bar_label(b1, labels=[f"{m:.3f}" for m in means], fontsize=8, padding=2)
     left.set_yticks(y, names, fontsize=8)
     left.set_ylim(len(runs) - 0.5, -0.5)  # best on top, no empty margin
     left.set_xlabel("mean guesses to win (lower is better)")
     left.set_xlim(0, max(means, default=1) * 1.15)
-    b2 = right.barh(y, busts, color="#c9504c")
-    right.bar_label(b2, labels=[f"{b:.2f}%" for b in busts], fontsize=8, padding=2)
-    right.set_xlabel("games needing more than 6 guesses (%)")
-    right.set_xlim(0, max(max(busts, default=0) * 1.2, 1))
-    fig.suptitle("Strategy comparison", fontsize=11)
-    return _save(fig, path, top=1 - 0.35 / height)
+    if any_bust:
+        b2 = right.barh(y, busts, color="#c9504c")
+        right.bar_label(b2, labels=[f"{b:.2f}%" for b in busts], fontsize=8, padding=2)
+        right.set_xlabel(f"games needing more than {WIN_LIMIT} guesses (%)")
+        right.set_xlim(0, max(max(busts, default=0) * 1.2, 1))
+        fig.suptitle("Strategy comparison", fontsize=11)
+    else:
+        fig.suptitle(f"Strategy comparison (no game needed more than {WIN_LIMIT} guesses)", fontsize=11)
+    return fig
 
 
 def letter_position_counts(words: WordList, which: str = "answers") -> np.ndarray:

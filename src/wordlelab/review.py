@@ -41,6 +41,7 @@ import numpy as np
 
 from .errors import InconsistentFeedbackError, InvalidPatternError, InvalidWordError, WordlelabError
 from .feedback import all_green, format_pattern, n_patterns, parse_pattern
+from .modes import Mode, as_mode
 from .state import State, Step
 from .strategies.base import Strategy, get_strategy
 from .table import pattern_table
@@ -70,12 +71,14 @@ class Grid:
     score: str | None = None
 
 
-def parse_grid(text: str) -> Grid:
+def parse_grid(text: str, length: int | None = None) -> Grid:
     """Parse a pasted share grid (emoji rows, header optional) into patterns.
 
     Rows may be on separate lines or separated by spaces or commas; any token
     made only of the coloured squares is a row, everything else is ignored
-    except a ``N/6`` score with an optional ``*`` (hard mode).
+    except a ``N/6`` score with an optional ``*`` (hard mode).  Every row must
+    have ``length`` squares (default: the most common row length); a row that
+    has not is named by its number.
     """
     rows: list[str] = []
     for token in re.split(r"[\s,;]+", text):
@@ -87,7 +90,14 @@ def parse_grid(text: str) -> Grid:
             "no grid rows found: paste the emoji rows of the share text, e.g. "
             "'\u2b1b\U0001f7e8\u2b1b\u2b1b\u2b1b \U0001f7e9\U0001f7e9\U0001f7e9\U0001f7e9\U0001f7e9'"
         )
-    length = len(rows[0])
+    if length is None:
+        sizes = [len(r) for r in rows]
+        length = max(sizes, key=lambda n: (sizes.count(n), -sizes.index(n)))
+    for i, row in enumerate(rows, 1):
+        if len(row) != length:
+            raise InvalidPatternError(
+                f"grid row {i} ({row}) has {len(row)} squares, expected {length}; paste every row whole"
+            )
     patterns = [parse_pattern(r, length) for r in rows]
     hard: bool | None = None
     score: str | None = None
@@ -127,7 +137,8 @@ class GuessReview:
     luck: float
     #: what the suggestion strategy would have played here
     suggestion: str
-    #: why the guess breaks hard mode, or None
+    #: why the guess breaks the rules of the review's mode (hard mode's in a
+    #: normal-mode review, so a player can see which guesses it would refuse), or None
     hard_mode_breach: str | None
     #: the candidates left, when at most SHOW_WORDS
     remaining: list[str] = field(default_factory=list)
@@ -138,13 +149,23 @@ class Review:
     """A whole game's review; ``to_dict()`` gives the JSON form."""
 
     words: str
-    hard: bool
+    mode: Mode
     answer: str | None
     solved: bool
     suggestion_source: str
     guesses: list[GuessReview]
     #: why the default suggestion is not ``optimal`` ("" when it is, or a strategy was named)
     suggestion_note: str = ""
+
+    @property
+    def hard(self) -> bool:
+        """True for a hard- or ultra-mode review."""
+        return self.mode.restricted
+
+    @property
+    def breach_mode(self) -> Mode:
+        """The mode whose rules :attr:`breaches` are checked against (hard in normal mode)."""
+        return Mode.ULTRA if self.mode is Mode.ULTRA else Mode.HARD
 
     @property
     def mean_skill(self) -> float:
@@ -160,6 +181,8 @@ class Review:
 
     def to_dict(self) -> dict[str, Any]:
         out = asdict(self)
+        out["mode"] = self.mode.value
+        out["hard"] = self.hard
         out["mean_skill"] = self.mean_skill
         out["mean_luck"] = self.mean_luck
         out["n_guesses"] = len(self.guesses)
@@ -181,28 +204,30 @@ def _pattern_int(p: int | str, length: int) -> int:
 QUICK_OPTIMAL_ANSWERS = 1000
 
 
-def optimal_tree_ready(words: WordList, table: PatternTable, *, hard: bool, rule: str) -> bool:
+def optimal_tree_ready(
+    words: WordList, table: PatternTable, *, hard: bool = False, rule: str, mode: Mode | str = Mode.NORMAL
+) -> bool:
     """Whether the ``optimal`` strategy has its decision tree for these lists, mode and
     rule without searching: in the tree cache on disk or shipped with the package."""
-    return get_strategy("optimal").tree_ready(State.initial(words, table, hard=hard, rule=rule))
+    return get_strategy("optimal").tree_ready(State.initial(words, table, mode=mode, hard=hard, rule=rule))
 
 
 def _suggester(
-    name: str | None, words: WordList, table: PatternTable, *, hard: bool, rule: str
+    name: str | None, words: WordList, table: PatternTable, *, mode: Mode, rule: str
 ) -> tuple[Strategy, str, str]:
     """(strategy, its name, why the default is not optimal)."""
     if name is not None:
         return get_strategy(name), name, ""
     optimal = get_strategy("optimal")  # the instance that loaded the tree plays from it
     if len(words.answers) <= QUICK_OPTIMAL_ANSWERS or optimal.tree_ready(
-        State.initial(words, table, hard=hard, rule=rule)
+        State.initial(words, table, mode=mode, rule=rule)
     ):
         return optimal, "optimal", ""
     return (
         get_strategy("entropy"),
         "entropy",
         (
-            f"no optimal tree is cached for list {words.name!r} in {'hard' if hard else 'normal'} "
+            f"no optimal tree is cached for list {words.name!r} in {mode} "
             "mode (searching one takes 10-60 s; asking for the optimal strategy by name "
             "searches it once and caches it)"
         ),
@@ -215,6 +240,7 @@ def review_game(
     answer: str | None = None,
     patterns: Sequence[int | str] | None = None,
     *,
+    mode: Mode | str = Mode.NORMAL,
     hard: bool = False,
     strategy: str | None = None,
     table: PatternTable | None = None,
@@ -236,6 +262,7 @@ def review_game(
     :class:`InconsistentFeedbackError` when the colours fit no answer, and
     :class:`WordlelabError` when neither answer nor patterns are given.
     """
+    game_mode = as_mode(mode, hard)
     if not guesses:
         raise InvalidWordError("no guesses to review: give the words you played, e.g. salet,drone")
     if answer is None and patterns is None:
@@ -274,9 +301,9 @@ def review_game(
                 f"weights has shape {weights.shape}; it needs one weight per answer ({len(words.answers)})"
             )
 
-    strat, source, note = _suggester(strategy, words, table, hard=hard, rule=rule)
+    strat, source, note = _suggester(strategy, words, table, mode=game_mode, rule=rule)
     npat = n_patterns(L)
-    state = State.initial(words, table, hard=hard, rule=rule, weights=weights)
+    state = State.initial(words, table, mode=game_mode, rule=rule, weights=weights)
     reviews: list[GuessReview] = []
     # the best guesses by information (prior-weighted when weights are given) and by
     # expected remaining (always a count), as those registered strategies rank them
@@ -344,7 +371,7 @@ def review_game(
         answer = words.answers[state.candidates[0]]
     return Review(
         words=words.name,
-        hard=hard,
+        mode=game_mode,
         answer=answer.strip().lower() if answer else None,
         solved=solved,
         suggestion_source=source,

@@ -2,8 +2,8 @@
 
 A :class:`State` is what a strategy sees: the lists, the pattern table, the
 answers still possible (``candidates``), the guesses it may play now
-(``legal``: every allowed guess, or in hard mode those that keep every
-revealed hint) and the history.  :meth:`State.initial` is the start of a game
+(``legal``: every allowed guess, or in hard and ultra mode those that keep
+every revealed hint) and the history.  :meth:`State.initial` is the start of a game
 and :meth:`State.after` the state once a guess has shown a pattern; Game,
 Session, the benchmark's tree walk and the review move through games only
 with these.  Strategies only read a state.
@@ -13,6 +13,13 @@ revealed letter (green or yellow) appears in later guesses at least as often
 as it was revealed in one guess; grey letters may be reused.  A state carries
 these hints (:class:`Hints`) forward move by move, so a move costs the same
 however long the history is.
+
+Ultra-hard mode: every guess must be consistent with all the colours seen so
+far, i.e. show each earlier guess's pattern had it been the answer.  A state
+keeps exactly the allowed words that do (each move filters the legal guesses
+by the pattern the move's guess shows against them, :func:`ultra_legal`), so
+in ultra mode every candidate is legal.  :meth:`State.violation` says which
+clue a guess breaks ("2nd letter may not be A: it was yellow there").
 """
 
 from __future__ import annotations
@@ -24,7 +31,9 @@ from types import MappingProxyType
 
 import numpy as np
 
-from .feedback import Mark, all_green, decode, n_patterns
+from .feedback import Mark, all_green, decode, format_pattern, n_patterns
+from .modes import Mode, as_mode
+from .table import guess_patterns
 from .types import FloatArray, IndexArray, PatternTable
 from .words import WordList
 
@@ -36,6 +45,8 @@ __all__ = [
     "hard_mode_constraints",
     "hard_mode_legal",
     "hard_mode_violation",
+    "ultra_legal",
+    "ultra_violation",
 ]
 
 _ORDINALS = ["1st", "2nd", "3rd"] + [f"{i}th" for i in range(4, 12)]
@@ -148,6 +159,62 @@ def hard_mode_legal(words: WordList, history: tuple[Step, ...]) -> IndexArray:
     return Hints.of(words, history).keep(words, np.arange(len(words.allowed), dtype=np.int64))
 
 
+def ultra_legal(words: WordList, history: tuple[Step, ...], rule: str = "official") -> IndexArray:
+    """Indices of the allowed guesses consistent with every clue of ``history``:
+    the words that would show each step's pattern were they the answer."""
+    legal = np.arange(len(words.allowed), dtype=np.int64)
+    for step in history:
+        legal = legal[guess_patterns(words, step.guess, legal, rule) == step.pattern]
+    return legal
+
+
+def _clue_breach(words: WordList, step: Step, guess: int) -> str | None:
+    """Which part of ``step``'s clue ``guess`` contradicts under the official rule
+    (a letter where it was yellow or grey, more copies than a grey allows), or None."""
+    g, w = words.allowed_codes[step.guess], words.allowed_codes[guess]
+    marks = decode(step.pattern, words.length)
+    for pos, mark in enumerate(marks):
+        if mark != Mark.GREEN and w[pos] == g[pos]:
+            colour = "yellow" if mark == Mark.YELLOW else "grey"
+            letter = words.alphabet[int(g[pos])].upper()
+            return f"{_ORDINALS[pos]} letter may not be {letter}: it was {colour} there"
+    counts = words.allowed_letter_counts[guess]
+    for pos, mark in enumerate(marks):
+        c = int(g[pos])
+        if mark != Mark.GREY:
+            continue
+        shown = sum(1 for i, m in enumerate(marks) if int(g[i]) == c and m != Mark.GREY)
+        if counts[c] > shown:
+            letter = words.alphabet[c].upper()
+            if shown == 0:
+                return f"guess may not contain {letter}: it was grey in {words.allowed[step.guess].upper()}"
+            copies = "1 copy" if shown == 1 else f"{shown} copies"
+            return f"guess may contain only {copies} of {letter}: {words.allowed[step.guess].upper()} showed that many"
+    return None
+
+
+def ultra_violation(
+    words: WordList, history: tuple[Step, ...], guess: int, rule: str = "official", hints: Hints | None = None
+) -> str | None:
+    """Why ``guess`` is not consistent with every clue of ``history``, or None.
+
+    The hard-mode reasons come first (:meth:`Hints.violation`), then, step by
+    step, a letter where it was yellow or grey, or too many copies of a letter
+    shown grey; under another rule than the official one, or where no single
+    reason applies, the step whose colours the guess could not have shown."""
+    why = (hints if hints is not None else Hints.of(words, history)).violation(words, guess)
+    if why is not None:
+        return why
+    among = np.array([guess], dtype=np.int64)
+    for step in history:
+        if int(guess_patterns(words, step.guess, among, rule)[0]) == step.pattern:
+            continue
+        why = _clue_breach(words, step, guess) if rule == "official" else None
+        shown = format_pattern(step.pattern, words.length)
+        return why or f"it could not have shown {words.allowed[step.guess].upper()} {shown}"
+    return None
+
+
 #: stands for "derive the hints from the history" in a State built directly (an
 #: object of its own: no other Hints is this one)
 _FROM_HISTORY = Hints(MappingProxyType({}), MappingProxyType({}))
@@ -159,8 +226,10 @@ class State:
 
     ``candidates`` are answer indices, ``legal`` allowed-guess indices, both
     ascending int64 arrays marked read-only.  ``hints`` are the history's
-    hard-mode hints (derived from ``history`` when not given; kept in both
-    modes, so a normal-mode review can say which guess would break hard mode).
+    hard-mode hints (derived from ``history`` when not given; kept in every
+    mode, so a normal-mode review can say which guess would break hard mode).
+    ``mode`` is the game mode; ``hard`` says whether the legal guesses depend
+    on the hints (hard and ultra).
     """
 
     words: WordList
@@ -168,7 +237,7 @@ class State:
     candidates: IndexArray
     legal: IndexArray
     history: tuple[Step, ...] = ()
-    hard: bool = False
+    mode: Mode = Mode.NORMAL
     rule: str = "official"
     #: optional prior weight of every answer (``float64[A]``, aligned with
     #: ``words.answers``; not normalised), or None for all answers equally likely
@@ -183,6 +252,12 @@ class State:
             self.weights.flags.writeable = False
         if self.hints is _FROM_HISTORY:
             object.__setattr__(self, "hints", Hints.of(self.words, self.history))
+        object.__setattr__(self, "mode", as_mode(self.mode))
+
+    @property
+    def hard(self) -> bool:
+        """True in hard and ultra mode: the legal guesses depend on the hints."""
+        return self.mode.restricted
 
     @classmethod
     def initial(
@@ -190,17 +265,19 @@ class State:
         words: WordList,
         table: PatternTable,
         *,
+        mode: Mode | str = Mode.NORMAL,
         hard: bool = False,
         rule: str = "official",
         weights: FloatArray | None = None,
     ) -> State:
-        """The start of a game: every answer possible, every allowed guess legal."""
+        """The start of a game: every answer possible, every allowed guess legal
+        (``hard=True`` is the short form of ``mode="hard"``)."""
         return cls(
             words=words,
             table=table,
             candidates=np.arange(len(words.answers), dtype=np.int64),
             legal=np.arange(len(words.allowed), dtype=np.int64),
-            hard=hard,
+            mode=as_mode(mode, hard),
             rule=rule,
             weights=weights,
         )
@@ -210,8 +287,9 @@ class State:
 
         The candidates are those that show the pattern; in hard mode the legal
         guesses are those of this state that also keep the hints the step
-        revealed.  Nothing is checked here: a caller that takes moves from
-        outside checks the guess (:meth:`violation`) and that candidates remain.
+        revealed, in ultra mode those that would show the step's pattern.
+        Nothing is checked here: a caller that takes moves from outside checks
+        the guess (:meth:`violation`) and that candidates remain.
         """
         return self._next(step, filter_candidates(self.table, self.candidates, step.guess, step.pattern))
 
@@ -230,20 +308,31 @@ class State:
         (as :meth:`split`, each group made a state as by :meth:`after`)."""
         return [(p, self._next(Step(guess, p), group)) for p, group in self.split(guess)]
 
-    def violation(self, guess: int) -> str | None:
-        """Why ``guess`` would break hard mode now, or None (asked in either mode)."""
-        return self.hints.violation(self.words, guess)
+    def violation(self, guess: int, mode: Mode | str | None = None) -> str | None:
+        """Why ``guess`` would break the rules of ``mode`` (default: this state's
+        mode; hard mode if this state is in normal mode, so a review can say which
+        guess would break it) now, or None."""
+        m = as_mode(mode) if mode is not None else Mode.ULTRA if self.mode is Mode.ULTRA else Mode.HARD
+        if m is Mode.ULTRA:
+            return ultra_violation(self.words, self.history, guess, self.rule, self.hints)
+        if m is Mode.HARD:
+            return self.hints.violation(self.words, guess)
+        return None
 
     def _next(self, step: Step, candidates: IndexArray) -> State:
         hints = self.hints.after(self.words, step)
-        legal = hints.since(self.hints).keep(self.words, self.legal) if self.hard else self.legal
+        legal = self.legal
+        if self.mode is Mode.HARD:
+            legal = hints.since(self.hints).keep(self.words, self.legal)
+        elif self.mode is Mode.ULTRA:
+            legal = self.legal[guess_patterns(self.words, step.guess, self.legal, self.rule) == step.pattern]
         return State(
             words=self.words,
             table=self.table,
             candidates=candidates,
             legal=legal,
             history=self.history + (step,),
-            hard=self.hard,
+            mode=self.mode,
             rule=self.rule,
             weights=self.weights,
             hints=hints,

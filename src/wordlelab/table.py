@@ -22,7 +22,7 @@ from .types import PatternTable, table_dtype
 from .words import WordList
 
 #: ``cache_dir`` is re-exported: it lived here before :mod:`wordlelab.cachefile` owned the cache
-__all__ = ["RULES", "cache_dir", "pattern_table", "table_key", "table_path"]
+__all__ = ["RULES", "cache_dir", "guess_patterns", "pattern_table", "table_key", "table_path"]
 
 #: rule name -> kernel rule code (see kernels.patterns.RULE_*)
 RULES = {"official": 0, "naive": 1}
@@ -102,3 +102,14 @@ def pattern_table(words: WordList, rule: str = "official", cache: bool = True, *
             return arr
         arr.flags.writeable = False
     return arr
+
+
+def guess_patterns(words: WordList, guess: int, among: np.ndarray, rule: str = "official") -> np.ndarray:
+    """The patterns allowed guess ``guess`` shows against the allowed words ``among``
+    (allowed indices) as if each were the answer: what ultra-hard mode filters the
+    legal guesses by.  Computed on the spot (``len(among)`` patterns)."""
+    from .kernels.patterns import build_pattern_table
+
+    codes = words.allowed_codes
+    row: np.ndarray = build_pattern_table(codes[guess : guess + 1], codes[among], len(words.alphabet), RULES[rule])[0]
+    return row

@@ -14,6 +14,7 @@ EXPECTED = {
     "InvalidPatternError",
     "InvalidWordError",
     "Mark",
+    "Mode",
     "Pattern",
     "Ranked",
     "Session",

@@ -8,23 +8,40 @@ import random
 import numpy as np
 import pytest
 
-from wordlelab import WordList, load_wordlist, pattern_table
-from wordlelab.feedback import all_green
+from wordlelab import Mode, WordList, load_wordlist, pattern_table
+from wordlelab.feedback import all_green, feedback
 from wordlelab.search import Solver, read_header, read_tree, verify_tree, write_tree
 from wordlelab.search._core import INF, hard_filter, set_hash
 from wordlelab.state import Step, hard_mode_legal
 
 
-def brute_force(words: WordList, table: np.ndarray, hard: bool, cap: int, pool: list[int]) -> int:
+def consistent_reference(words: WordList, history: tuple[Step, ...]) -> list[int]:
+    """Ultra-hard mode by its definition, in plain Python: the allowed words that
+    would show every step's pattern were they the answer."""
+    return [
+        w
+        for w, word in enumerate(words.allowed)
+        if all(feedback(words.allowed[s.guess], word) == s.pattern for s in history)
+    ]
+
+
+def brute_force(words: WordList, table: np.ndarray, hard: bool | str, cap: int, pool: list[int]) -> int:
     """min over every decision tree of the total guesses, by plain recursion over
-    every guess at every node (no bounds, no pruning); INF if the cap is too tight."""
+    every guess at every node (no bounds, no pruning); INF if the cap is too tight.
+    ``hard``: True or a mode name ("normal", "hard", "ultra")."""
     win = all_green(words.length)
+    mode = Mode(hard) if isinstance(hard, str) else Mode.HARD if hard else Mode.NORMAL
+    hard = mode is not Mode.NORMAL
 
     @functools.cache
     def f(cands: tuple[int, ...], history: tuple[Step, ...], d: int) -> int:
         if d == 0:
             return INF
-        legal = [g for g in pool if not hard or g in set(hard_mode_legal(words, history).tolist())]
+        if mode is Mode.ULTRA:
+            allowed_now = set(consistent_reference(words, history))
+        elif mode is Mode.HARD:
+            allowed_now = set(hard_mode_legal(words, history).tolist())
+        legal = [g for g in pool if not hard or g in allowed_now]
         best = INF
         for g in legal:
             buckets: dict[int, list[int]] = {}
@@ -53,16 +70,16 @@ def _random_list(seed: int, n_answers: int, n_extra: int) -> WordList:
     return WordList.from_words(answers, answers + rng.sample(others, n_extra), name=f"r{seed}")
 
 
-CASES = [(seed, hard, cap) for seed in range(6) for hard in (False, True) for cap in (2, 3, 4, 6)]
+CASES = [(seed, mode, cap) for seed in range(6) for mode in ("normal", "hard", "ultra") for cap in (2, 3, 4, 6)]
 
 
-@pytest.mark.parametrize("seed,hard,cap", CASES)
-def test_exact_search_equals_brute_force(seed: int, hard: bool, cap: int) -> None:
+@pytest.mark.parametrize("seed,mode,cap", CASES)
+def test_exact_search_equals_brute_force(seed: int, mode: str, cap: int) -> None:
     words = _random_list(seed, 7, 4)
     table = pattern_table(words)
     pool = list(range(len(words.allowed)))
-    expected = brute_force(words, table, hard, cap, pool)
-    solver = Solver(words, table, hard=hard, max_guesses=cap)
+    expected = brute_force(words, table, mode, cap, pool)
+    solver = Solver(words, table, mode=mode, max_guesses=cap)
     got = solver.value(np.arange(len(words.answers)))
     assert got == expected
     if expected < INF:
@@ -94,20 +111,20 @@ def test_answers_only_and_forced_opener_equal_brute_force(seed: int) -> None:
     assert got == total
 
 
-@pytest.mark.parametrize("hard", [False, True])
-def test_fail_high_contract(hard: bool) -> None:
+@pytest.mark.parametrize("hard", ["normal", "hard", "ultra"])
+def test_fail_high_contract(hard: str) -> None:
     """Below the true value a search returns a lower bound >= beta; above it, the value.
-    Checked for the whole search and for every forced opener, in both modes."""
+    Checked for the whole search and for every forced opener, in every mode."""
     words = _random_list(7, 12, 6)
     table = pattern_table(words)
     cands = np.arange(len(words.answers))
-    exact = Solver(words, table, hard=hard).value(cands)
+    exact = Solver(words, table, mode=hard).value(cands)
     openers = range(len(words.allowed))
-    forced = {g: Solver(words, table, hard=hard).value(cands, guess=g) for g in openers}
+    forced = {g: Solver(words, table, mode=hard).value(cands, guess=g) for g in openers}
     assert exact == min(forced.values())
     for beta in range(1, exact + 3):
-        shared = Solver(words, table, hard=hard)  # one memo across betas and openers
-        v = Solver(words, table, hard=hard).value(cands, beta=beta)
+        shared = Solver(words, table, mode=hard)  # one memo across betas and openers
+        v = Solver(words, table, mode=hard).value(cands, beta=beta)
         if exact < beta:
             assert v == exact
         else:
@@ -151,15 +168,16 @@ def test_set_hash_depends_on_content() -> None:
 
 
 @pytest.mark.parametrize("suffix", [".tree", ".json"])
-@pytest.mark.parametrize("hard", [False, True])
-def test_tree_file_round_trip(tmp_path, small_words: WordList, suffix: str, hard: bool) -> None:
+@pytest.mark.parametrize("mode", ["normal", "hard", "ultra"])
+def test_tree_file_round_trip(tmp_path, small_words: WordList, suffix: str, mode: str) -> None:
     table = pattern_table(small_words)
-    result = Solver(small_words, table, hard=hard).solve("salet")
+    result = Solver(small_words, table, mode=mode).solve("salet")
     path = tmp_path / f"t{suffix}"
     st = write_tree(result.tree, path, table)
     tree, head = read_tree(path, small_words)
     v = verify_tree(tree, table, head)
-    assert v.stats == st and st.total == result.total and tree.hard == hard and tree.proven
+    assert v.stats == st and st.total == result.total and tree.mode == mode and tree.proven
+    assert head["mode"] == mode
     # the header alone, without parsing the tree, says the same
     alone = read_header(path.read_text("utf-8"))
     assert alone == head and str(alone["words"]) == small_words.name
@@ -210,7 +228,7 @@ def test_hard_mode_violation_is_caught(tmp_path, small_words: WordList) -> None:
     normal = Solver(small_words, table).solve("salet")
     hard = Solver(small_words, table, hard=True).solve("salet")
     assert hard.total >= normal.total
-    normal.tree.hard = True
+    normal.tree.mode = Mode.HARD
     try:
         verify_tree(normal.tree, table)
     except TreeFileError as exc:
@@ -229,9 +247,9 @@ def test_endgame_trap_equals_brute_force() -> None:
     table = pattern_table(words)
     pool = list(range(len(words.allowed)))
     fired = 0
-    for hard in (False, True):
+    for hard in ("normal", "hard", "ultra"):
         for cap in (2, 3, 4):
-            solver = Solver(words, table, hard=hard, max_guesses=cap)
+            solver = Solver(words, table, mode=hard, max_guesses=cap)
             assert solver.value(np.arange(len(answers))) == brute_force(words, table, hard, cap, pool)
             fired += int(solver.counters[STAT_TRAP])
     assert fired > 0  # the cut was exercised

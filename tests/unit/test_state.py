@@ -13,7 +13,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from wordlelab import State, Step, WordList, feedback, parse_pattern
+from wordlelab import Mode, State, Step, WordList, feedback, parse_pattern
 from wordlelab.feedback import Mark, decode
 from wordlelab.state import Hints, hard_mode_legal
 
@@ -90,7 +90,9 @@ def test_a_state_built_from_a_history_derives_its_hints(words: WordList, table: 
         Step(words.guess_id("tepee"), parse_pattern("02000", 5)),
     )
     moved = State.initial(words, table, hard=True).after(history[0]).after(history[1])
-    built = State(words=words, table=table, candidates=moved.candidates, legal=moved.legal, history=history, hard=True)
+    built = State(
+        words=words, table=table, candidates=moved.candidates, legal=moved.legal, history=history, mode=Mode.HARD
+    )
     assert built.hints == moved.hints == Hints.of(words, history)
     for word in ("eerie", "tepee", "crane"):
         assert built.violation(words.guess_id(word)) == moved.violation(words.guess_id(word))

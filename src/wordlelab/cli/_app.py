@@ -16,7 +16,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
-from typer.core import TyperGroup
+from typer.core import TyperArgument, TyperGroup, TyperOption
 from typer.exceptions import TyperException
 
 from ..errors import InvalidOptionError, WordlelabError, WordListError
@@ -25,10 +25,89 @@ from ..table import RULES
 from ..types import FloatArray
 from ..words import WordList, load_wordlist
 
+#: the value name shown in help for an option without its own ``metavar``, by type
+_TYPE_METAVAR = {"int": "N", "float": "NUMBER", "path": "FILE"}
+#: ... and for a text option whose name says what it takes
+_NAME_METAVAR = {"start": "WORD", "answer": "WORD", "strategy": "NAME", "time_limit": "SECONDS"}
+#: the help of a recurring option, for a command that declares it without
+_SHARED_HELP = {"--max-guesses": "The most guesses a game may take.", "--top": "How many to show."}
+
+
+def _metavar(param: TyperOption | TyperArgument) -> str:
+    """A value name for help, as git and pip write them: ``N``, ``FILE``, ``WORD``;
+    an argument is named after its parameter (``GUESS ANSWER``)."""
+    name = (param.name or "value").lower()
+    if isinstance(param, TyperArgument):
+        return name.upper().replace("_", "-")
+    if name in _NAME_METAVAR:
+        return _NAME_METAVAR[name]
+    kind = param.bare_type().lower().removeprefix("list[").removesuffix("]")
+    if kind in _TYPE_METAVAR:
+        return _TYPE_METAVAR[kind]
+    return name.upper().replace("_", "-")
+
+
+def _range_text(low: float | None, high: float | None) -> str:
+    """``1 to 50``, ``at least 1``, ``at most 9``: a number range in words."""
+    if low is not None and high is not None:
+        return f"{low:g} to {high:g}"
+    return f"at least {low:g}" if low is not None else f"at most {high:g}"
+
+
+class _HelpArgument(TyperArgument):
+    """An argument shown in help and usage by its value name only (``WORD...``), not
+    as ``{word_args}...`` with a Python type beside it."""
+
+    def display_type_rich(self, ctx: Any) -> str | None:
+        return None
+
+    def _usage_display_name(self) -> str:
+        name = self.display_name_raw if self.required else f"[{self.display_name_raw}]"
+        return name + ("..." if self.nargs != 1 else "")
+
+
+class _HelpOption(TyperOption):
+    """An option shown in help as ``--top N`` (a flag bare: ``--hard``), its range in
+    words in the help text rather than ``<int range> [1<=x<=50]``."""
+
+    def display_type_rich(self, ctx: Any) -> str | None:
+        if self.is_flag and not self.count:
+            return None
+        return self.metavar
+
+    def _get_number_range_help_str(self) -> str | None:
+        return None
+
+
+def tidy_help(command: Any) -> None:
+    """Give every parameter of ``command`` and its subcommands, at any depth, the
+    help look above: a value name, a bare flag, a number range in words."""
+    params = list(getattr(command, "params", []))
+    help_option = command.get_help_option(typer.Context(command))
+    for param in [*params, help_option]:
+        if isinstance(param, TyperOption) and not isinstance(param, _HelpOption):
+            param.__class__ = _HelpOption
+            if not param.is_flag and param.metavar is None:
+                param.metavar = _metavar(param)
+            if not param.help:
+                param.help = next((_SHARED_HELP[o] for o in param.opts if o in _SHARED_HELP), None)
+            low, high = getattr(param, "min", None), getattr(param, "max", None)
+            obvious = high is None and low in (0, 1)  # a count: "at least 1" says nothing
+            if (low is not None or high is not None) and not param.count and not obvious:
+                text = (param.help or "").rstrip().removesuffix(".")
+                param.help = f"{text} ({_range_text(low, high)})."
+        elif isinstance(param, TyperArgument) and not isinstance(param, _HelpArgument):
+            param.__class__ = _HelpArgument
+            if param.metavar is None:
+                param.metavar = _metavar(param)
+    for sub in getattr(command, "commands", {}).values():
+        tidy_help(sub)
+
 
 class _OneLineErrors(TyperGroup):
     """The root command: a usage error (unknown option, bad value, missing argument)
-    is one line on stderr, ``error: ...``, and exit status 2, like every other error."""
+    is one line on stderr, ``error: ...``, and exit status 2, like every other error;
+    help reads like git's (see :func:`tidy_help`)."""
 
     def main(  # type: ignore[override]
         self,
@@ -38,6 +117,7 @@ class _OneLineErrors(TyperGroup):
         standalone_mode: bool = True,
         **extra: Any,
     ) -> Any:
+        tidy_help(self)
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, **extra)
         try:
@@ -79,21 +159,25 @@ WordsOpt = Annotated[
     typer.Option(
         "--words",
         "-w",
+        metavar="LIST",
         help="Word list: a built-in name (original, original-order, nyt, nyt-12959) "
         "or a file of answers, one word a line.",
     ),
 ]
 GuessesOpt = Annotated[
     str | None,
-    typer.Option("--guesses", help="File of allowed guesses (default: the list's own)."),
+    typer.Option("--guesses", metavar="FILE", help="File of allowed guesses (default: the list's own)."),
 ]
 HardOpt = Annotated[bool, typer.Option("--hard", help="Hard mode: revealed hints must be used.")]
-StrategyOpt = Annotated[str, typer.Option("--strategy", "-s", help="Strategy name (see `wordlelab strategies`).")]
+StrategyOpt = Annotated[
+    str, typer.Option("--strategy", "-s", metavar="NAME", help="Strategy name (see `wordlelab strategies`).")
+]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 PriorOpt = Annotated[
     str,
     typer.Option(
         "--prior",
+        metavar="PRIOR",
         help="none: the list's answers, equally likely. freq: any allowed word may be the "
         "answer, weighted by word frequency (see docs/unknown-answers.md). "
         "freq:LANG takes the frequencies of another language, e.g. freq:de.",
@@ -101,7 +185,7 @@ PriorOpt = Annotated[
 ]
 RuleOpt = Annotated[
     str,
-    typer.Option("--rule", help="Colour rule: official, or naive (yellow wherever the letter occurs)."),
+    typer.Option("--rule", metavar="RULE", help="Colour rule: official, or naive (yellow wherever the letter occurs)."),
 ]
 
 F = TypeVar("F", bound=Callable[..., Any])

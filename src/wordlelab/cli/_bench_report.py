@@ -80,7 +80,7 @@ CSV_FIELDS = [
 
 def job_label(job: Job) -> str:
     """A run as its strategy key and mode, e.g. ``entropy-2(width=3) hard``."""
-    return f"{job.make().key}{' from ' + job.start if job.start else ''} {'hard' if job.hard else 'normal'}"
+    return f"{job.make().key}{' from ' + job.start if job.start else ''} {job.mode}"
 
 
 def results_csv(rows: list[Results], unfinished: Sequence[Job] = (), words: str = "", rule: str = "") -> str:
@@ -112,7 +112,7 @@ def results_csv(rows: list[Results], unfinished: Sequence[Job] = (), words: str 
         )
     for job in unfinished:
         label = job_label(job).rsplit(" ", 1)[0]
-        w.writerow([label, "hard" if job.hard else "normal", words, rule, 0] + [""] * (len(CSV_FIELDS) - 6) + [False])
+        w.writerow([label, job.mode.value, words, rule, 0] + [""] * (len(CSV_FIELDS) - 6) + [False])
     return buf.getvalue()
 
 

@@ -12,6 +12,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from ..errors import InvalidOptionError, UnknownStrategyError
+from ..modes import as_mode
 from ..simulate import MAX_TURNS, Job, Results, combine, run_jobs
 from ..strategies import strategy_class, strategy_names
 from ..strategies.base import parse_options
@@ -113,7 +114,7 @@ def build_jobs(
                     opts = dict(options.get(name, {}))
                     if s is not None:
                         opts["seed"] = s
-                    jobs.append(Job(name, tuple(sorted(opts.items())), hard, start))
+                    jobs.append(Job(name, tuple(sorted(opts.items())), as_mode(hard=hard), start))
     return jobs
 
 
@@ -152,18 +153,21 @@ def _fields(r: Results) -> dict[str, Any]:
 def bench(
     strategy: Annotated[
         list[str] | None,
-        typer.Option("--strategy", "-s", help="Strategy to run (repeat for several; see `wordlelab strategies`)."),
+        typer.Option(
+            "--strategy", "-s", metavar="NAME", help="Strategy to run (repeat for several; see `wordlelab strategies`)."
+        ),
     ] = None,
     all_: Annotated[bool, typer.Option("--all", help="Run every registered strategy.")] = False,
     exclude: Annotated[
-        list[str] | None, typer.Option("--exclude", help="With --all: leave this strategy out (repeatable).")
+        list[str] | None,
+        typer.Option("--exclude", metavar="NAME", help="With --all: leave this strategy out (repeatable)."),
     ] = None,
     option: Annotated[
         list[str] | None,
         typer.Option(
             "--option",
-            help="Strategy option key=value, e.g. candidates_only=true (repeatable). "
-            "No short flag: -o means --out everywhere in wordlelab.",
+            metavar="KEY=VALUE",
+            help="Strategy option, e.g. candidates-only=true (repeatable; `wordlelab strategies` lists them).",
         ),
     ] = None,
     words: Annotated[
@@ -172,6 +176,7 @@ def bench(
             "--words",
             "--answers",
             "-w",
+            metavar="LIST",
             help="Answer list: a built-in name (original, original-order, nyt, nyt-12959) or a file.",
         ),
     ] = "original",
@@ -192,16 +197,16 @@ def bench(
     ] = MAX_TURNS,
     jobs: Annotated[
         int,
-        typer.Option(
-            "--jobs", "-j", min=0, max=64, help="Worker processes (0: 2 when several runs, else 1; at most 64)."
-        ),
+        typer.Option("--jobs", "-j", min=0, max=64, help="Worker processes (0: 2 when several runs, else 1)."),
     ] = 0,
     json_out: JsonOpt = False,
     csv_out: Annotated[
         Path | None, typer.Option("--csv", help="Write a CSV table to this file ('-' for stdout).")
     ] = None,
     markdown: Annotated[Path | None, typer.Option("--markdown", help="Write a markdown report to this file.")] = None,
-    plot: Annotated[Path | None, typer.Option("--plot", help="Write PNG figures into this directory.")] = None,
+    plot: Annotated[
+        Path | None, typer.Option("--plot", metavar="DIR", help="Write PNG figures into this directory.")
+    ] = None,
     games: Annotated[bool, typer.Option("--games", help="With --json: include every game's guesses.")] = False,
 ) -> None:
     """Play strategies against every answer of a list; report win rate, mean, SD, histogram.

@@ -11,6 +11,7 @@ import typer
 from rich.table import Table
 
 from ..errors import InvalidOptionError, WordlelabError
+from ..modes import as_mode
 from ..search import (
     INF,
     ExactJob,
@@ -65,9 +66,12 @@ def optimal(
     beam: Annotated[int, typer.Option("--beam", min=0, help="Try only the N best guesses per node (0: exact).")] = 0,
     tree: Annotated[Path | None, typer.Option("--tree", help="Write the tree here (.tree text or .json).")] = None,
     budget: Annotated[
-        float, typer.Option("--budget", min=0.0, help="Seconds for the opener search (without --start).")
+        float,
+        typer.Option("--budget", min=0.0, metavar="SECONDS", help="Seconds for the opener search (without --start)."),
     ] = 60.0,
-    top: Annotated[int, typer.Option("--top", min=1, help="Openers to try, best bound first (without --start).")] = 10,
+    top: Annotated[
+        int, typer.Option("--top", "-n", min=1, help="Openers to try, best bound first (without --start).")
+    ] = 10,
     upper: Annotated[
         int | None,
         typer.Option(
@@ -136,7 +140,7 @@ def verify_tree_cmd(
     file: Annotated[Path, typer.Argument(help="A .tree (text) or .json tree file.")],
     words: Annotated[
         str | None,
-        typer.Option("--words", "-w", help="Word list (default: the one named in the file)."),
+        typer.Option("--words", "-w", metavar="LIST", help="Word list (default: the one named in the file)."),
     ] = None,
     guesses: GuessesOpt = None,
     json_out: JsonOpt = False,
@@ -209,10 +213,10 @@ def openers(
     max_guesses: MaxGuessesOpt = DEFAULT_MAX_GUESSES,
     answers_only: AnswersOnlyOpt = False,
     dask: Annotated[bool, typer.Option("--dask", help="Run on a dask LocalCluster.")] = False,
-    scheduler: Annotated[str | None, typer.Option("--scheduler", help="Run on the dask cluster at ADDRESS.")] = None,
-    workers: Annotated[
-        int | None, typer.Option("--workers", min=1, max=64, help="Worker processes (at most 64).")
+    scheduler: Annotated[
+        str | None, typer.Option("--scheduler", metavar="ADDRESS", help="Run on the dask cluster at ADDRESS.")
     ] = None,
+    workers: Annotated[int | None, typer.Option("--workers", min=1, max=64, help="Worker processes.")] = None,
     results: Annotated[
         Path | None, typer.Option("--results", help="SQLite results file (default: in the cache dir).")
     ] = None,
@@ -267,7 +271,7 @@ def openers(
     chosen = [wl.allowed[g] for g in (order if every else order[:top])]
     exact_res = {}
     if exact:
-        job = ExactJob(wl, hard=hard, max_guesses=max_guesses, answers_only=answers_only)
+        job = ExactJob(wl, mode=as_mode(hard=hard), max_guesses=max_guesses, answers_only=answers_only)
         store = ResultStore(results or cache_dir() / "openers.sqlite")
         kind = "dask" if (dask or scheduler) else "process"
 

@@ -100,7 +100,7 @@ def _load(paths: list[Path]) -> list[Results]:
 @handle_errors
 def histogram_cmd(
     out: OutOpt,
-    strategy: Annotated[str, typer.Option("--strategy", "-s", help="Strategy to run.")] = "entropy",
+    strategy: Annotated[str, typer.Option("--strategy", "-s", metavar="NAME", help="Strategy to run.")] = "entropy",
     words: WordsOpt = "original",
     guesses: GuessesOpt = None,
     hard: HardOpt = False,
@@ -120,7 +120,7 @@ def histogram_cmd(
 def compare_cmd(
     out: OutOpt,
     strategy: Annotated[
-        list[str] | None, typer.Option("--strategy", "-s", help="Strategy to run (repeatable).")
+        list[str] | None, typer.Option("--strategy", "-s", metavar="NAME", help="Strategy to run (repeatable).")
     ] = None,
     all_: Annotated[bool, typer.Option("--all", help="Every registered strategy.")] = False,
     words: WordsOpt = "original",
@@ -167,7 +167,7 @@ def bigrams_cmd(
     out: OutOpt,
     words: WordsOpt = "original",
     guesses: GuessesOpt = None,
-    top: Annotated[int, typer.Option("--top", min=1, help="Most frequent pairs shown per position.")] = 5,
+    top: Annotated[int, typer.Option("--top", "-n", min=1, help="Most frequent pairs shown per position.")] = 5,
     which: WhichOpt = "answers",
 ) -> None:
     """Heat map of the most frequent adjacent letter pairs at each position."""

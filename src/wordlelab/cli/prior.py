@@ -43,9 +43,9 @@ prior_app = typer.Typer(
 app.add_typer(prior_app, name="prior")
 
 CenterOpt = Annotated[
-    float, typer.Option("--center", help="Zipf frequency weighted 1/2 (see docs/unknown-answers.md).")
+    float, typer.Option("--center", metavar="ZIPF", help="Zipf frequency weighted 1/2 (see docs/unknown-answers.md).")
 ]
-WidthOpt = Annotated[float, typer.Option("--width", help="Zipf units of the prior's slope.")]
+WidthOpt = Annotated[float, typer.Option("--width", metavar="ZIPF", help="Zipf units of the prior's slope.")]
 LangOpt = Annotated[
     str,
     typer.Option("--lang", help="wordfreq language code of the word frequencies (en, de, fr, es, pt, ...)."),
@@ -108,12 +108,12 @@ def prior_suggest(
 @prior_app.command("weights")
 @handle_errors
 def prior_weights(
-    word_args: Annotated[list[str], typer.Argument(help="Words to look up.")],
+    word_args: Annotated[list[str], typer.Argument(metavar="WORD", help="Words to look up.")],
     center: CenterOpt = PRIOR_CENTER,
     width: WidthOpt = PRIOR_WIDTH,
     lang: LangOpt = "en",
 ) -> None:
-    """Show the Zipf frequency and prior weight of WORDS."""
+    """Show the Zipf frequency and prior weight of each WORD."""
     ws = [w.strip().lower() for w in word_args]
     for w in ws:
         if not w.isalpha():

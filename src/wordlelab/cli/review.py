@@ -35,7 +35,9 @@ def _split_words(played: list[str]) -> list[str]:
 @app.command()
 @handle_errors
 def review(
-    played: Annotated[list[str], typer.Argument(help="The words you played, in order (spaces or commas).")],
+    played: Annotated[
+        list[str], typer.Argument(metavar="WORD", help="The words you played, in order (spaces or commas).")
+    ],
     answer: Annotated[
         str | None, typer.Option("--answer", "-a", help="The answer (colours are then computed).")
     ] = None,
@@ -52,8 +54,7 @@ def review(
         str | None,
         typer.Option(
             "--patterns",
-            help='The colours typed, e.g. "00120,22222" or "b.y.g,ggggg". '
-            "(No short flag: -p is `wordlelab web --port`.)",
+            help='The colours typed, e.g. "00120,22222" or "b.y.g,ggggg".',
         ),
     ] = None,
     hard: Annotated[bool, typer.Option("--hard", help="The game was played in hard mode.")] = False,
@@ -87,7 +88,12 @@ def review(
                 raise InvalidOptionError(
                     f"--grid -: more than {MAX_GRID_CHARS} characters on stdin; paste the share grid only"
                 )
-        g = parse_grid(text)
+        g = parse_grid(text, len(played_words[0]) if played_words else None)
+        if len(g.patterns) != len(played_words):
+            rows = f"{len(g.patterns)} row" + ("" if len(g.patterns) == 1 else "s")
+            raise InvalidOptionError(
+                f"--grid has {rows} but {len(played_words)} words were played; give one row per word"
+            )
         pats = list(g.patterns)
         hard = hard or bool(g.hard)
     elif patterns is not None:

@@ -23,20 +23,27 @@ def _is_loopback(host: str) -> bool:
         return False
 
 
-def _check_bind(host: str, port: int) -> None:
-    """Refuse now, in one line, an address that does not resolve or a port in use."""
+def _bind(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host``:``port`` and listening, or a one-line refusal of an
+    address that does not resolve or a port in use.  The server is handed this very
+    socket, so nothing can take the port between the check and the start, and the
+    URL is printed only once the port is ours."""
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (socket.gaierror, UnicodeError) as exc:
         raise InvalidOptionError(f"--host {host!r} is not a host name or address ({exc})") from None
     family, kind, proto, _, address = infos[0]
-    with socket.socket(family, kind, proto) as probe:
-        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            probe.bind(address)
-        except OSError as exc:
-            what = "is in use" if exc.errno == errno.EADDRINUSE else f"cannot be used ({exc.strerror})"
-            raise InvalidOptionError(f"port {port} on {host} {what}; pick another with --port") from None
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(2048)
+    except OSError as exc:
+        sock.close()
+        what = "is in use" if exc.errno == errno.EADDRINUSE else f"cannot be used ({exc.strerror})"
+        raise InvalidOptionError(f"port {port} on {host} {what}; pick another with --port") from None
+    sock.set_inheritable(True)
+    return sock
 
 
 @app.command()
@@ -45,10 +52,14 @@ def web(
     host: Annotated[
         str, typer.Option("--host", help="Address to bind; the default serves this machine only.")
     ] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", "-p", min=0, max=65535, help="TCP port.")] = 8000,
+    port: Annotated[
+        int, typer.Option("--port", "-p", min=0, max=65535, metavar="PORT", help="TCP port (0: any free one).")
+    ] = 8000,
     timeout: Annotated[
         float,
-        typer.Option("--timeout", min=0.1, help="Seconds a request may compute before it is refused."),
+        typer.Option(
+            "--timeout", min=0.1, metavar="SECONDS", help="Seconds a request may compute before it is refused."
+        ),
     ] = 20.0,
 ) -> None:
     """Start the local web app and print its URL (Ctrl-C stops it)."""
@@ -56,14 +67,16 @@ def web(
 
     from ..web import Limits, create_app
 
-    _check_bind(host, port)
-    if not _is_loopback(host):
-        err_console.print(
-            f"[yellow]warning:[/] binding to {escape(host)}: other machines can reach this server; "
-            "it has no authentication",
-            markup=True,
-        )
-    shown = f"[{host}]" if ":" in host else host
-    console.print(f"wordlelab web: http://{shown}:{port}/  (Ctrl-C to stop)", soft_wrap=True)
-    app_ = create_app(Limits(timeout_s=timeout), bind_host=host)
-    uvicorn.run(app_, host=host, port=port, log_level="warning")
+    sock = _bind(host, port)
+    with sock:
+        if not _is_loopback(host):
+            err_console.print(
+                f"[yellow]warning:[/] binding to {escape(host)}: other machines can reach this server; "
+                "it has no authentication",
+                markup=True,
+            )
+        port = int(sock.getsockname()[1])
+        shown = f"[{host}]" if ":" in host else host
+        app_ = create_app(Limits(timeout_s=timeout), bind_host=host)
+        console.print(f"wordlelab web: http://{shown}:{port}/  (Ctrl-C to stop)", soft_wrap=True)
+        uvicorn.Server(uvicorn.Config(app_, log_level="warning")).run(sockets=[sock])

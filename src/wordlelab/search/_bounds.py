@@ -121,6 +121,48 @@ def hard_filter(legal, g, pattern, codes, letter_counts):  # pragma: no cover - 
 
 
 @njit(cache=True, nogil=True)
+def consistent_split(legal, g, codes, alpha, n_patterns, members, starts):  # pragma: no cover - compiled
+    """Ultra-hard mode: group ``legal`` (sorted allowed indices) by the pattern
+    ``g`` shows against each word as if it were the answer (the official rule),
+    so that after ``g`` shows pattern ``b`` the legal guesses are
+    ``members[starts[b]:starts[b + 1]]`` (sorted): exactly the words consistent
+    with that clue too.  ``members: int64[len(legal)]``, ``starts:
+    int64[n_patterns + 1]`` are filled in place."""
+    length = codes.shape[1]
+    k = legal.shape[0]
+    pats = np.empty(k, np.int64)
+    unmatched = np.zeros(alpha, np.int32)
+    for t in range(k):
+        w = legal[t]
+        for i in range(length):
+            if codes[g, i] != codes[w, i]:
+                unmatched[codes[w, i]] += 1
+        value = 0
+        power = 1
+        for i in range(length):
+            c = codes[g, i]
+            if c == codes[w, i]:
+                value += 2 * power
+            elif unmatched[c] > 0:
+                value += power
+                unmatched[c] -= 1
+            power *= 3
+        for i in range(length):
+            unmatched[codes[w, i]] = 0
+        pats[t] = value
+    for b in range(n_patterns + 1):
+        starts[b] = 0
+    for t in range(k):
+        starts[pats[t] + 1] += 1
+    for b in range(n_patterns):
+        starts[b + 1] += starts[b]
+    fill = starts[:n_patterns].copy()
+    for t in range(k):
+        members[fill[pats[t]]] = legal[t]
+        fill[pats[t]] += 1
+
+
+@njit(cache=True, nogil=True)
 def small_value(
     cands, d, table, ans2allowed, n_patterns, hard, legal, prev_g, prev_p, codes, letter_counts
 ):  # pragma: no cover - compiled

@@ -80,6 +80,17 @@ often).  The intersection over the path is exactly
 candidates with the same legal set have the same future, so the legal set
 (its hash) is part of the memo key.
 
+Ultra-hard mode
+---------------
+Every guess must be consistent with all the clues so far: the legal set of a
+child is the parent's words that show the same pattern for the guess just
+played, as if each were the answer (``_bounds.consistent_split``, once per
+guess evaluated, grouping the legal set as the candidates are grouped).  The
+child's set is passed down already filtered and its hash is the legal-set
+part of the memo key.  Every candidate is legal, so the small cases need no
+legality test.  The intersection over the path is exactly
+:func:`wordlelab.state.ultra_legal`.
+
 Beam mode
 ---------
 With ``beam > 0`` only the first ``beam`` guesses in the order above are
@@ -92,7 +103,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ._bounds import bucket_lb, constrain, endgame_trap, hard_filter, max_parts, scan, small_value
+from ._bounds import bucket_lb, consistent_split, constrain, endgame_trap, hard_filter, max_parts, scan, small_value
 from ._memo import (
     INF,
     MAX_GUESS_INDEX,
@@ -143,7 +154,7 @@ def _solve(
     table,
     by_answer,
     memo,
-    hard,
+    mode,
     codes,
     letter_counts,
     ans2allowed,
@@ -163,8 +174,12 @@ def _solve(
     transpose ``by_answer: uint8[A, G]``; ``ans2allowed: int64[A]``;
     ``ends``: the endgame arrays ``(ans_groups, group_pos, ans_codes,
     letter_mask)`` of :func:`wordlelab.search._bounds.endgame_trap`;
-    ``forced >= 0`` plays that guess here (the node is then not memoised)."""
+    ``forced >= 0`` plays that guess here (the node is then not memoised).
+    ``mode``: 0 normal, 1 hard, 2 ultra (then ``legal`` is this node's set,
+    already filtered, and ``legal_hash == set_hash(legal)``)."""
     n = cands.shape[0]
+    hard = mode == 1
+    ultra = mode == 2
     if d <= 0:
         return INF
     if n == 1 and forced < 0:
@@ -263,6 +278,9 @@ def _solve(
     refuted = INF  # least proven bound of the guesses refuted so far
     members = np.empty(n, np.int64)
     starts = np.zeros(n_patterns + 1, np.int64)
+    # ultra mode: the legal set grouped by the pattern each guess shows it
+    lmembers = np.empty(legal.shape[0] if ultra else 0, np.int64)
+    lstarts = np.zeros(n_patterns + 1, np.int64)
     evaluated = 0
     stopped = False  # by the beam
     # a plain int64, not the literal -1: with a literal numba compiles a second,
@@ -303,6 +321,9 @@ def _solve(
             b = row[cands[t]]
             members[fill[b]] = cands[t]
             fill[b] += 1
+        if ultra:
+            consistent_split(legal, g, codes, letter_counts.shape[1], n_patterns, lmembers, lstarts)
+        chashes = np.empty(n_buckets, np.uint64)
 
         # pass 1: bounds, raised to what the memo proved
         blb = np.empty(n_buckets, np.int64)
@@ -319,6 +340,9 @@ def _solve(
                 if hard:
                     cg, cm = constrain(greens, mins, g, b, codes)
                     chash = rule_hash(base_hash, cg, cm)
+                elif ultra:
+                    chash = set_hash(lmembers[lstarts[b] : lstarts[b + 1]])
+                chashes[q] = chash
                 ckey = node_key(set_hash(members[starts[b] : starts[b + 1]]), chash, d - 1)
                 if ckey in memo:
                     entry = memo[ckey]
@@ -381,17 +405,20 @@ def _solve(
                 q = order[qq]
                 b = bucket_ids[q]
                 child = members[starts[b] : starts[b + 1]].copy()
+                child_legal = legal
                 if hard:
                     cg, cm = constrain(greens, mins, g, b, codes)
                     child_path = (g, np.int64(b), cg, cm, base_hash)
                     child_hash = rule_hash(base_hash, cg, cm)
                 else:
                     child_path = (child_forced, np.int64(0), greens, mins, base_hash)
-                    child_hash = legal_hash
+                    child_hash = chashes[q]
+                    if ultra:
+                        child_legal = lmembers[lstarts[b] : lstarts[b + 1]].copy()
                 rest = total - blb[q]
                 v = _solve(
                     child,
-                    legal,
+                    child_legal,
                     child_path,
                     child_hash,
                     d - 1,
@@ -400,7 +427,7 @@ def _solve(
                     table,
                     by_answer,
                     memo,
-                    hard,
+                    mode,
                     codes,
                     letter_counts,
                     ans2allowed,

@@ -24,6 +24,7 @@ import numpy as np
 
 from ..errors import WordlelabError
 from ..executors import Executor
+from ..modes import Mode
 from ..words import WordList
 from .greedy import greedy_scores
 from .solver import Solver
@@ -43,7 +44,7 @@ class ExactJob:
     """Everything a worker needs to compute one configuration's exact values."""
 
     words: WordList
-    hard: bool = False
+    mode: Mode = Mode.NORMAL
     max_guesses: int = 6
     answers_only: bool = False
     rule: str = "official"
@@ -51,11 +52,10 @@ class ExactJob:
     @property
     def key(self) -> str:
         """Identifies the configuration in the results file."""
-        mode = "hard" if self.hard else "normal"
         pool = "answers" if self.answers_only else "all"
         from ..cachefile import versioned_key
 
-        return versioned_key(self.words.digest, self.rule, mode, f"max{self.max_guesses}", pool)
+        return versioned_key(self.words.digest, self.rule, self.mode.value, f"max{self.max_guesses}", pool)
 
 
 @dataclass(frozen=True)
@@ -100,7 +100,7 @@ def _worker_solver(job: ExactJob) -> Solver:
         solver = _SOLVERS[job.key] = Solver(
             job.words,
             table,
-            hard=job.hard,
+            mode=job.mode,
             max_guesses=job.max_guesses,
             answers_only=job.answers_only,
             rule=job.rule,

@@ -16,7 +16,9 @@ import numpy as np
 
 from ..errors import WordlelabError
 from ..feedback import all_green, n_patterns
-from ..state import Step, hard_mode_legal
+from ..modes import Mode, as_mode
+from ..state import Step, hard_mode_legal, ultra_legal
+from ..table import guess_patterns
 from ..types import IndexArray, PatternTable
 from ..words import WordList
 from .greedy import greedy_scores
@@ -111,7 +113,8 @@ Rule = tuple[np.ndarray, np.ndarray, np.uint64]
 class Solver:
     """Minimum-total-guesses search over one pair of word lists.
 
-    ``hard``: hard-mode rules.  ``max_guesses``: the cap on any game (default
+    ``mode``: ``"normal"``, ``"hard"`` or ``"ultra"`` (``hard=True`` is the
+    short form of ``mode="hard"``; ultra mode needs the official rule).  ``max_guesses``: the cap on any game (default
     6, the game's own).  ``beam``: 0 for the exact search, else try only the
     best ``beam`` guesses per node (an upper bound, never proven).
     ``answers_only``: guesses limited to the possible answers.
@@ -122,6 +125,7 @@ class Solver:
         words: WordList,
         table: PatternTable,
         *,
+        mode: Mode | str = Mode.NORMAL,
         hard: bool = False,
         max_guesses: int | None = DEFAULT_MAX_GUESSES,
         beam: int = 0,
@@ -134,6 +138,9 @@ class Solver:
             raise SearchError(f"`max_guesses` must be between 1 and 30, not {max_guesses}")
         if beam < 0:
             raise SearchError(f"`beam` must be 0 (exact) or a positive width, not {beam}")
+        self.mode = as_mode(mode, hard)
+        if self.mode is Mode.ULTRA and rule != "official":
+            raise SearchError("ultra mode is searched under the official `rule` only")
         from . import _core
 
         if len(words.allowed) > _core.MAX_GUESS_INDEX:
@@ -145,7 +152,6 @@ class Solver:
         self.table.flags.writeable = False
         self.by_answer = np.ascontiguousarray(self.table.T)  # uint8[A, G], see _core._scan
         self.by_answer.flags.writeable = False
-        self.hard = hard
         self.max_guesses = max_guesses
         self.beam = beam
         self.answers_only = answers_only
@@ -178,7 +184,7 @@ class Solver:
                 self.table,
                 self.by_answer,
                 self.memo,
-                self.hard,
+                self.mode.code,
                 self.codes,
                 self.letter_counts,
                 self.ans2allowed,
@@ -195,14 +201,23 @@ class Solver:
         self.memo = _memo()
 
     # -- the legal guesses at a node ----------------------------------------
+    @property
+    def hard(self) -> bool:
+        """True in hard and ultra mode (the legal guesses depend on the path)."""
+        return self.mode.restricted
+
     def legal_after(self, history: tuple[Step, ...]) -> IndexArray:
-        if not self.hard:
+        if self.mode is Mode.NORMAL:
             return self.pool
-        legal = hard_mode_legal(self.words, history)
+        if self.mode is Mode.HARD:
+            legal = hard_mode_legal(self.words, history)
+        else:
+            legal = ultra_legal(self.words, history, self.rule)
         return np.intersect1d(legal, self.pool).astype(np.int64)
 
     def _root_rule(self, legal: IndexArray) -> Rule:
-        """The hard-mode rule of a search's root: nothing fixed yet, over ``legal``."""
+        """The hard-mode rule of a search's root: nothing fixed yet, over ``legal``
+        (in ultra mode only the hash of ``legal`` counts)."""
         greens = np.full(self.words.length, -1, np.int64)
         mins = np.zeros(self.letter_counts.shape[1], np.int64)
         # numba boxes a uint64 result as a Python int; re-wrap it so every call
@@ -211,9 +226,10 @@ class Solver:
         return greens, mins, base
 
     def _hash(self, rule: Rule) -> np.uint64:
-        """The legal-set part of a node's memo key (0 in normal mode)."""
-        if not self.hard:
-            return np.uint64(0)
+        """The legal-set part of a node's memo key (0 in normal mode; in ultra
+        mode the hash of the node's legal set)."""
+        if self.mode is not Mode.HARD:
+            return rule[2]
         greens, mins, base = rule
         return np.uint64(self._core.rule_hash(base, greens, mins))
 
@@ -322,10 +338,13 @@ class Solver:
                 continue
             child = cands[row == p]
             child_legal, child_rule = legal, rule
-            if self.hard:
+            if self.mode is Mode.HARD:
                 child_legal = self._core.hard_filter(legal, int(g), int(p), self.codes, self.letter_counts)
                 greens, mins = self._core.constrain(rule[0], rule[1], int(g), int(p), self.codes)
                 child_rule = (greens, mins, rule[2])
+            elif self.mode is Mode.ULTRA:
+                child_legal = legal[guess_patterns(self.words, int(g), legal) == p]
+                child_rule = self._root_rule(child_legal)
             node.children[int(p)] = self._build(child, history + (Step(int(g), int(p)),), None, child_legal, child_rule)
         return node
 
@@ -405,7 +424,7 @@ class Solver:
         tree = Tree(
             self.words,
             root,
-            hard=self.hard,
+            mode=self.mode,
             rule=self.rule,
             max_guesses=self.max_guesses,
             proven=proven,

@@ -31,7 +31,8 @@ from typing import Any, NotRequired, TypedDict
 from ..cachefile import atomic_write, short_digest
 from ..errors import WordlelabError
 from ..feedback import all_green, format_pattern, parse_pattern
-from ..state import Step, hard_mode_violation
+from ..modes import Mode, as_mode
+from ..state import Step, hard_mode_violation, ultra_violation
 from ..types import PatternTable
 from ..words import WordList
 
@@ -83,12 +84,17 @@ class Tree:
 
     words: WordList
     root: Node
-    hard: bool = False
+    mode: Mode = Mode.NORMAL
     rule: str = "official"
     max_guesses: int | None = 6
     proven: bool = False
     guesses_pool: str = "all"  # "all" allowed guesses or "answers" only
     meta: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def hard(self) -> bool:
+        """True for a hard- or ultra-mode tree."""
+        return self.mode.restricted
 
     def paths(self, table: PatternTable) -> list[list[Step]]:
         """For each answer (in list order), the guesses and patterns of its game.
@@ -145,7 +151,7 @@ def _header(tree: Tree, st: TreeStats) -> TreeHeader:
         "answers": len(w.answers),
         "allowed": len(w.allowed),
         "digest": short_digest(w.digest),
-        "mode": "hard" if tree.hard else "normal",
+        "mode": tree.mode.value,
         "rule": tree.rule,
         "max_guesses": tree.max_guesses,
         "guess_pool": tree.guesses_pool,
@@ -279,10 +285,14 @@ def _gid(words: WordList, word: str, where: str) -> int:
 
 def _header_tree(words: WordList, root: Node, head: TreeHeader) -> Tree:
     mg = head.get("max_guesses")
+    try:
+        mode = as_mode(str(head.get("mode", "normal")))
+    except WordlelabError as exc:
+        raise TreeFileError(f"the file's header: {exc}") from None
     return Tree(
         words,
         root,
-        hard=head.get("mode") == "hard",
+        mode=mode,
         rule=str(head.get("rule", "official")),
         max_guesses=None if mg in (None, "None", "none") else int(mg),
         proven=head.get("proven") in (True, "yes", "true"),
@@ -363,16 +373,21 @@ def _json_head(data: dict[str, Any]) -> TreeHeader:
 @dataclass(frozen=True)
 class Verification:
     stats: TreeStats
-    hard: bool
+    mode: Mode
     max_guesses: int | None
     claimed: TreeHeader
+
+    @property
+    def hard(self) -> bool:
+        return self.mode.restricted
 
 
 def verify_tree(tree: Tree, table: PatternTable, claimed: TreeHeader | None = None) -> Verification:
     """Replay every answer; raise :class:`TreeFileError` on the first problem.
 
     Checks: every answer is found; in hard mode every guess keeps the hints
-    so far; no game exceeds ``max_guesses``; the guess pool is respected; the
+    so far, in ultra mode every guess is consistent with every clue so far;
+    no game exceeds ``max_guesses``; the guess pool is respected; the
     recomputed total, mean and max equal the ``claimed`` ones (if given).
     """
     w = tree.words
@@ -397,10 +412,14 @@ def verify_tree(tree: Tree, table: PatternTable, claimed: TreeHeader | None = No
                     f"{w.allowed[s.guess]!r} is not a possible answer but the tree's guess pool is answers only"
                 )
             if tree.hard:
-                why = hard_mode_violation(w, tuple(steps[:i]), s.guess)
+                before = tuple(steps[:i])
+                if tree.mode is Mode.ULTRA:
+                    why = ultra_violation(w, before, s.guess, tree.rule)
+                else:
+                    why = hard_mode_violation(w, before, s.guess)
                 if why is not None:
                     raise TreeFileError(
-                        f"hard mode broken on the way to {w.answers[a]!r}: {w.allowed[s.guess]!r} ({why})"
+                        f"{tree.mode} mode broken on the way to {w.answers[a]!r}: {w.allowed[s.guess]!r} ({why})"
                     )
     st = tree_stats([len(p) for p in paths])
     if claimed:
@@ -410,4 +429,4 @@ def verify_tree(tree: Tree, table: PatternTable, claimed: TreeHeader | None = No
                 raise TreeFileError(f"the file claims {key} {claimed[key]} but replaying gives {got}")
         if "mean" in claimed and abs(float(claimed["mean"]) - st.mean) > 5e-4:
             raise TreeFileError(f"the file claims mean {claimed['mean']} but replaying gives {st.mean:.4f}")
-    return Verification(st, tree.hard, tree.max_guesses, dict(claimed or {}))
+    return Verification(st, tree.mode, tree.max_guesses, dict(claimed or {}))

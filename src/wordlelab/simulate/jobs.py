@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..executors import Executor
+from ..modes import Mode
 from ..strategies.base import Strategy, get_strategy
 from ..table import pattern_table
 from ..types import PatternTable
@@ -24,7 +25,7 @@ class Job:
 
     strategy: str
     options: tuple[tuple[str, Any], ...] = ()
-    hard: bool = False
+    mode: Mode = Mode.NORMAL
     start: str | None = None
 
     def make(self) -> Strategy:
@@ -43,7 +44,7 @@ def _run_job(
     return run_benchmark(
         words,
         job.make(),
-        hard=job.hard,
+        mode=job.mode,
         rule=rule,
         answers=answers,
         start=job.start,

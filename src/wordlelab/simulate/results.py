@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import WordlelabError
+from ..modes import Mode, as_mode
 
 __all__ = ["MAX_TURNS", "UNSOLVED", "WIN_LIMIT", "Results", "combine"]
 
@@ -40,7 +41,7 @@ class Results:
 
     strategy: str
     words: str
-    hard: bool
+    mode: Mode
     rule: str
     answers: tuple[str, ...]
     guesses: np.ndarray
@@ -53,10 +54,16 @@ class Results:
     nodes: int = 0
     paths: tuple[tuple[str, ...], ...] = field(default=(), repr=False, compare=False)
 
+    @property
+    def hard(self) -> bool:
+        """True for a hard- or ultra-mode run."""
+        return self.mode.restricted
+
     def __post_init__(self) -> None:
         g = np.asarray(self.guesses, dtype=np.int64)
         g.flags.writeable = False
         object.__setattr__(self, "guesses", g)
+        object.__setattr__(self, "mode", as_mode(self.mode))
 
     # -- derived figures --------------------------------------------------------------
     @property
@@ -154,6 +161,7 @@ class Results:
         out: dict[str, Any] = {
             "strategy": self.strategy,
             "words": self.words,
+            "mode": self.mode.value,
             "hard": self.hard,
             "rule": self.rule,
             "games": self.games,
@@ -202,7 +210,7 @@ class Results:
             return cls(
                 strategy=str(data["strategy"]),
                 words=str(data.get("words", "?")),
-                hard=bool(data.get("hard", False)),
+                mode=as_mode(str(data.get("mode", "normal")), hard="mode" not in data and bool(data.get("hard"))),
                 rule=str(data.get("rule", "official")),
                 answers=answers,
                 guesses=guesses,
@@ -237,14 +245,14 @@ def combine(results: Sequence[Results]) -> Results:
         raise ValueError("combine() needs at least one Results")
     first = results[0]
     for r in results[1:]:
-        if (r.strategy, r.words, r.hard, r.rule) != (first.strategy, first.words, first.hard, first.rule):
+        if (r.strategy, r.words, r.mode, r.rule) != (first.strategy, first.words, first.mode, first.rule):
             raise ValueError("combine() needs runs of the same strategy, lists, mode and rule")
     openings = list(dict.fromkeys(r.opening for r in results))
     starts = list(dict.fromkeys(r.start for r in results if r.start))
     return Results(
         strategy=first.strategy,
         words=first.words,
-        hard=first.hard,
+        mode=first.mode,
         rule=first.rule,
         answers=tuple(a for r in results for a in r.answers),
         guesses=np.concatenate([r.guesses for r in results]),

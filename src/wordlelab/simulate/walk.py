@@ -14,6 +14,7 @@ import numpy as np
 from ..errors import GameOverError, InvalidOptionError, InvalidWordError, WordlelabError
 from ..feedback import all_green
 from ..game import Game
+from ..modes import Mode, as_mode
 from ..state import State, Step
 from ..strategies.base import Strategy, get_strategy, strategy_class
 from ..table import pattern_table
@@ -47,6 +48,7 @@ def play_game(
     answer: str,
     strategy: Strategy,
     *,
+    mode: Mode | str = Mode.NORMAL,
     hard: bool = False,
     start: str | None = None,
     rule: str = "official",
@@ -58,7 +60,7 @@ def play_game(
     ``start`` forces the first guess.  Raises :class:`GameOverError` if the
     game is not won within ``max_turns``.
     """
-    game = Game(answer, words, hard=hard, rule=rule, max_guesses=max_turns, table=table)
+    game = Game(answer, words, mode=mode, hard=hard, rule=rule, max_guesses=max_turns, table=table)
     turns: list[Turn] = []
     while not game.won:
         if game.over:
@@ -139,6 +141,7 @@ def run_benchmark(
     words: WordList,
     strategy: Strategy | str,
     *,
+    mode: Mode | str = Mode.NORMAL,
     hard: bool = False,
     rule: str = "official",
     answers: Iterable[int | str] | None = None,
@@ -162,6 +165,7 @@ def run_benchmark(
     if isinstance(max_turns, bool) or not isinstance(max_turns, int | np.integer) or max_turns < 1:
         raise InvalidOptionError(f"max_turns must be a whole number of at least 1, not {max_turns!r}")
     strat = get_strategy(strategy) if isinstance(strategy, str) else strategy
+    run_mode = as_mode(mode, hard)
     tbl = table if table is not None else pattern_table(words, rule)
     targets = resolve_answers(words, answers)
     start_id = None
@@ -182,7 +186,7 @@ def run_benchmark(
     t0 = time.perf_counter()
 
     # Iterative depth-first walk; a frame is (state, path words).
-    stack: list[tuple[State, tuple[str, ...]]] = [(State.initial(words, tbl, hard=hard, rule=rule), ())]
+    stack: list[tuple[State, tuple[str, ...]]] = [(State.initial(words, tbl, mode=run_mode, rule=rule), ())]
     complete = True
     try:
         while stack:
@@ -243,7 +247,7 @@ def run_benchmark(
     return Results(
         strategy=strat.key,
         words=words.name,
-        hard=hard,
+        mode=run_mode,
         rule=rule,
         answers=tuple(words.answers[i] for i in finished),
         guesses=guesses[finished],

@@ -153,13 +153,19 @@ def register(name: str, *, aliases: Sequence[str] = ()) -> Callable[[S], S]:
         if cls.randomized and "seed" not in inspect.signature(cls.__init__).parameters:
             raise TypeError(f"strategy {name!r} is randomized but takes no seed option")
         cls.name = name
-        doc = (cls.__doc__ or "").strip().splitlines()
-        cls.description = doc[0].strip() if doc else ""
+        cls.description = _summary(cls.__doc__ or "")
         _REGISTRY[name] = cls
         _ALIASES.update(dict.fromkeys(aliases, name))
         return cls
 
     return deco
+
+
+def _summary(doc: str) -> str:
+    """A docstring's first paragraph on one line, its ``literal`` markup dropped:
+    the one-line description a listing shows."""
+    paragraph = doc.strip().split("\n\n", 1)[0]
+    return " ".join(paragraph.replace("``", "").split())
 
 
 def _discover() -> None:

@@ -198,20 +198,19 @@ class LetterScore(ScoredStrategy):
         return ranked[:top]
 
 
-_OPTS = " (notebook; options fill, commons, cumulative)"
 register_all(
     LetterScore,
     {
-        "local": "Sum of the letters' shares at their positions" + _OPTS,
-        "global": "Sum of the letters' overall shares, every copy counted" + _OPTS,
-        "sc_added": "local + global letter scores" + _OPTS,
-        "sc_prod": "local x global letter scores" + _OPTS,
-        "sc_sq_added": "local^2 + global^2 letter scores" + _OPTS,
-        "sc_sq_prod": "local^2 x global^2 letter scores" + _OPTS,
-        "set_score": "Sum of distinct letters' shares of word presence" + _OPTS,
-        "in_words": "Sum of distinct letters' fractions of words containing them" + _OPTS,
-        "set_in_prod": "set_score x in_words" + _OPTS,
-        "all_prod": "local x global x set_score x in_words" + _OPTS,
+        "local": "Notebook seed: sum of the letters' shares at their positions.",
+        "global": "Notebook seed: sum of the letters' overall shares, every copy counted.",
+        "sc_added": "Notebook seed: local + global letter scores.",
+        "sc_prod": "Notebook seed: local x global letter scores.",
+        "sc_sq_added": "Notebook seed: local^2 + global^2 letter scores.",
+        "sc_sq_prod": "Notebook seed: local^2 x global^2 letter scores.",
+        "set_score": "Notebook seed: sum of distinct letters' shares of word presence.",
+        "in_words": "Notebook seed: sum of distinct letters' fractions of words containing them.",
+        "set_in_prod": "Notebook seed: set-score x in-words.",
+        "all_prod": "Notebook seed: local x global x set-score x in-words.",
     },
 )
 

@@ -67,18 +67,18 @@ class Optimal(Strategy):
     # -- the tree -------------------------------------------------------------
     def tree_spec(self, state: State) -> TreeSpec:
         """What this instance's tree for ``state``'s lists, rule and mode is searched for."""
-        return TreeSpec(state.words, state.rule, state.hard, self.start, self.openers)
+        return TreeSpec(state.words, state.rule, state.mode, self.start, self.openers)
 
     def _solver(self, state: State, max_guesses: int, beam: int = 0) -> Solver:
         from ..search import Solver
 
-        key = (state.words.digest, state.rule, state.hard, max_guesses, beam)
+        key = (state.words.digest, state.rule, state.mode, max_guesses, beam)
         if key not in self._solvers:
             self._solvers.clear()  # one at a time: a memo can hold many megabytes
             self._solvers[key] = Solver(
                 state.words,
                 state.table,
-                hard=state.hard,
+                mode=state.mode,
                 max_guesses=max_guesses,
                 beam=beam,
                 rule=state.rule,

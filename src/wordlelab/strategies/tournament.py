@@ -152,7 +152,7 @@ class Smart(ScoredStrategy):
 
 @register("random")
 class RandomRank(_Ranked):
-    """R seed's control: a random ranking of the answers, fixed by ``seed``."""
+    """R seed's control: a random ranking of the answers, fixed by the seed."""
 
     randomized = True
 

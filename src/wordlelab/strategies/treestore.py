@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..cachefile import CacheDamage, cache_path, notice, read_verified, short_digest, write_verified
+from ..modes import Mode
 from ..types import PatternTable
 from ..words import WordList
 
@@ -49,23 +50,19 @@ class TreeSpec:
 
     words: WordList
     rule: str
-    hard: bool
+    mode: Mode
     start: str | None
     openers: int
 
     @property
-    def mode(self) -> str:
-        return "hard" if self.hard else "normal"
-
-    @property
     def key(self) -> str:
         """What a cached tree was searched for (its checksum file must say the same)."""
-        return f"optimal-tree|{self.words.digest}|{self.rule}|{self.mode}|{self.start or ''}|{self.openers}"
+        return f"optimal-tree|{self.words.digest}|{self.rule}|{self.mode.value}|{self.start or ''}|{self.openers}"
 
     def path(self) -> Path:
         """The tree's file in the disk cache."""
         tag = self.start or f"best{self.openers}"
-        return cache_path("optimal", self.words.digest, self.rule, self.mode, tag, suffix=".json", folder="trees")
+        return cache_path("optimal", self.words.digest, self.rule, self.mode.value, tag, suffix=".json", folder="trees")
 
 
 class TreeStore:
@@ -115,7 +112,7 @@ class TreeStore:
         try:
             data, _ = read_verified(path, spec.key, TREE_LIMIT)
             tree, head = parse_tree(data.decode("utf-8"), spec.words, str(path))
-            if (tree.hard, tree.rule, tree.max_guesses) != (spec.hard, spec.rule, TREE_CAP) or (
+            if (tree.mode, tree.rule, tree.max_guesses) != (spec.mode, spec.rule, TREE_CAP) or (
                 spec.start is not None and spec.words.allowed[tree.root.guess] != spec.start
             ):
                 raise CacheDamage("for another mode, rule, cap or opener")
@@ -194,7 +191,7 @@ def shipped_tree(spec: TreeSpec) -> Tree | None:
             continue
         opener = spec.words.allowed[tree.root.guess]
         if (
-            tree.hard == spec.hard
+            tree.mode is spec.mode
             and tree.rule == spec.rule
             and tree.guesses_pool == "all"
             and tree.max_guesses == TREE_CAP

@@ -30,7 +30,7 @@ def _rank(loaded: Loaded, session: Session, strat: Strategy, top: int, book: boo
         return session.suggest(strat, top)
     if session.history or strat.randomized or top > OPENING_TOP:
         return strat.rank(session.state, top)
-    key = (session.hard, strat.key)
+    key = (session.mode.value, strat.key)
     memo = loaded.openings
     hit = memo.get(key)
     if hit is None:
@@ -55,13 +55,14 @@ def suggest(ctx: Context, req: SuggestRequest) -> dict[str, Any]:
     loaded = ctx.lists.get(req)
     strat = build_strategy(req.strategy, req.options, loaded.words)
     words = loaded.words
-    require_tree(strat, loaded, req.hard)
-    session = replay(loaded, req.hard, req.history)
+    require_tree(strat, loaded, req.game_mode)
+    session = replay(loaded, req.game_mode, req.history)
     cands = session.candidates
     out: dict[str, Any] = {
         "words": list_label(req, loaded),
         "length": words.length,
-        "hard": req.hard,
+        "mode": session.mode.value,
+        "hard": session.hard,
         "strategy": strat.key,
         "higher_is_better": strat.higher_is_better,
         "score_label": strat.score_label,
@@ -94,7 +95,7 @@ def explain(ctx: Context, req: ExplainRequest) -> dict[str, Any]:
     """The partition table of ``req.guess`` over the candidates left by ``req.history``."""
     loaded = ctx.lists.get(req)
     words = loaded.words
-    session = replay(loaded, req.hard, req.history)
+    session = replay(loaded, req.game_mode, req.history)
     state = session.state
     g = session.check_guess(req.guess)
     cands = session.candidates
@@ -110,6 +111,7 @@ def explain(ctx: Context, req: ExplainRequest) -> dict[str, Any]:
     ]
     return {
         "words": list_label(req, loaded),
+        "mode": session.mode.value,
         "guess": words.allowed[g],
         "history": [step_json(words, s.guess, s.pattern) for s in session.history],
         "candidates": len(cands),

@@ -24,7 +24,7 @@ def compare(ctx: Context, req: CompareRequest, max_games: int, deadline: float) 
     strategies = [build_strategy(name, {}) for name in req.strategies]
     loaded = ctx.lists.get(req)
     for strat in strategies:
-        require_tree(strat, loaded, req.hard)
+        require_tree(strat, loaded, req.game_mode)
     n = len(loaded.words.answers)
     answers = None
     if req.sample is not None and req.sample < n:
@@ -44,7 +44,9 @@ def compare(ctx: Context, req: CompareRequest, max_games: int, deadline: float) 
     results = []
     for strat in strategies:
         check(0, 0)
-        res = run_benchmark(loaded.words, strat, hard=req.hard, answers=answers, table=loaded.table, progress=check)
+        res = run_benchmark(
+            loaded.words, strat, mode=req.game_mode, answers=answers, table=loaded.table, progress=check
+        )
         d = res.to_dict()
         for key, value in d.items():  # NaN is not JSON
             if isinstance(value, float) and math.isnan(value):
@@ -52,4 +54,5 @@ def compare(ctx: Context, req: CompareRequest, max_games: int, deadline: float) 
         if req.custom is not None:
             d["words"] = loaded.words.name
         results.append(d)
-    return {"words": list_label(req, loaded), "hard": req.hard, "results": results}
+    mode = req.game_mode
+    return {"words": list_label(req, loaded), "mode": mode.value, "hard": mode.restricted, "results": results}

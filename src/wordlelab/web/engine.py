@@ -28,6 +28,7 @@ from ..errors import WordlelabError
 from ..feedback import decode, format_pattern
 from ..game import Session
 from ..kernels import partition_stats
+from ..modes import Mode
 from ..strategies import Strategy, get_strategy
 from ..strategies.base import check_options, option_specs
 from ..types import IndexArray, PatternTable
@@ -90,9 +91,9 @@ def step_json(words: WordList, guess: int, pattern: int) -> dict[str, Any]:
     }
 
 
-def replay(loaded: Loaded, hard: bool, history: list[Move]) -> Session:
-    """A Session with ``history`` played; an error names the move that failed."""
-    session = Session(loaded.words, hard=hard, table=loaded.table)
+def replay(loaded: Loaded, mode: Mode, history: list[Move]) -> Session:
+    """A Session in ``mode`` with ``history`` played; an error names the move that failed."""
+    session = Session(loaded.words, mode=mode, table=loaded.table)
     session.replay((move.guess, move.pattern) for move in history)
     return session
 
@@ -129,7 +130,7 @@ def build_strategy(name: str, options: dict[str, Any], words: WordList | None = 
     return get_strategy(name, **checked)
 
 
-def require_tree(strat: Strategy, loaded: Loaded, hard: bool) -> None:
+def require_tree(strat: Strategy, loaded: Loaded, mode: Mode) -> None:
     """Refuse a strategy that would first search (and cache) a decision tree.
 
     ``optimal`` (any strategy whose :meth:`~wordlelab.strategies.Strategy.tree_ready`
@@ -138,7 +139,7 @@ def require_tree(strat: Strategy, loaded: Loaded, hard: bool) -> None:
     is the command line's job.  Searches off the tree (after a guess it does not
     play) stay bounded by the request's time limit.
     """
-    if strat.tree_ready(Session(loaded.words, hard=hard, table=loaded.table).state):
+    if strat.tree_ready(Session(loaded.words, mode=mode, table=loaded.table).state):
         return
     words = loaded.words
     opts = " ".join(f"--option {k}={v}" for k, v in sorted(strat.options().items()))
@@ -154,7 +155,7 @@ def require_tree(strat: Strategy, loaded: Loaded, hard: bool) -> None:
     )
     raise NoTreeError(
         f"strategy {strat.key!r} has no decision tree for list {clip(words.name)!r} in "
-        f"{'hard' if hard else 'normal'} mode yet, and the web app does not search one "
+        f"{mode} mode yet, and the web app does not search one "
         f"(that can take minutes); build and cache it once on the command line with "
-        f"`{' '.join(cmd.split())}{' --hard' if hard else ''}`, then ask again"
+        f"`{' '.join(cmd.split())}{'' if mode is Mode.NORMAL else ' --mode ' + mode.value}`, then ask again"
     )

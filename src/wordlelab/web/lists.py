@@ -30,9 +30,7 @@ class Loaded:
 
     words: WordList
     table: PatternTable
-    openings: OrderedDict[tuple[bool, str], list[Ranked]] = field(
-        default_factory=OrderedDict, compare=False, repr=False
-    )
+    openings: OrderedDict[tuple[str, str], list[Ranked]] = field(default_factory=OrderedDict, compare=False, repr=False)
 
 
 class Lists:

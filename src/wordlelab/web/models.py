@@ -7,11 +7,12 @@ separately by the app's middleware.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator, model_validator
 
 from ..game import DEFAULT_STRATEGY
+from ..modes import Mode, as_mode
 from ..words import BUILTIN_LISTS, DEFAULT_LIST
 
 __all__ = [
@@ -125,22 +126,36 @@ class _StrategyChoice(_StrategyName):
     )
 
 
-class SuggestRequest(ListChoice, _StrategyChoice):
+class _ModeChoice(_Body):
+    """The game mode: ``mode`` by name, or ``hard: true``, the short form of ``"hard"``."""
+
+    mode: Literal["normal", "hard", "ultra"] | None = None
     hard: bool = False
+
+    @model_validator(mode="after")
+    def _one_mode(self) -> _ModeChoice:
+        if self.hard and self.mode not in (None, "hard"):
+            raise ValueError(f"'hard': true and 'mode': {self.mode!r} disagree; send one of them")
+        return self
+
+    @property
+    def game_mode(self) -> Mode:
+        return as_mode(self.mode or Mode.NORMAL, self.hard)
+
+
+class SuggestRequest(ListChoice, _StrategyChoice, _ModeChoice):
     history: list[Move] = Field(default_factory=list, max_length=MAX_HISTORY)
     top: int = Field(5, ge=1, le=MAX_TOP)
     show: int = Field(200, ge=0, le=MAX_SHOW, description="candidate words to return")
 
 
-class ExplainRequest(ListChoice):
-    hard: bool = False
+class ExplainRequest(ListChoice, _ModeChoice):
     history: list[Move] = Field(default_factory=list, max_length=MAX_HISTORY)
     guess: Word
     show: int = Field(60, ge=0, le=MAX_SHOW, description="words to return per bucket")
 
 
-class NewGameRequest(ListChoice):
-    hard: bool = False
+class NewGameRequest(ListChoice, _ModeChoice):
     answer: Word | None = Field(None, description="play against this answer (else random)")
     seed: int | None = Field(None, description="seed for the random answer")
 
@@ -156,8 +171,7 @@ class ReviewRequest(ListChoice, _StrategyName):
     guesses: list[Word] = Field(min_length=1, max_length=MAX_HISTORY)
 
 
-class CompareRequest(ListChoice):
+class CompareRequest(ListChoice, _ModeChoice):
     strategies: list[Annotated[str, Field(max_length=40)]] = Field(min_length=1, max_length=6)
-    hard: bool = False
     sample: int | None = Field(None, ge=1, description="play only this many answers, drawn with 'seed'")
     seed: int = 0

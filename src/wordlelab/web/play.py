@@ -36,22 +36,23 @@ def new_game(ctx: Context, req: NewGameRequest) -> dict[str, Any]:
     else:
         answer = secrets.randbelow(len(words.answers))
     return {
-        "token": sealer.seal(answer, req.hard, words.digest),
+        "token": sealer.seal(answer, req.game_mode, words.digest),
         "words": list_label(req, loaded),
         "length": words.length,
-        "hard": req.hard,
+        "mode": req.game_mode.value,
+        "hard": req.game_mode.restricted,
         "max_guesses": MAX_GUESSES,
     }
 
 
 def _replay_game(loaded: Loaded, sealer: GameSealer, token: str, guesses: list[str]) -> Game:
-    answer, hard = sealer.open(token, loaded.words.digest)
+    answer, mode = sealer.open(token, loaded.words.digest)
     if not 0 <= answer < len(loaded.words.answers):
         raise BadTokenError("the game token names no answer of this list; start a new game")
     game = Game(
         loaded.words.answers[answer],
         loaded.words,
-        hard=hard,
+        mode=mode,
         max_guesses=MAX_GUESSES,
         table=loaded.table,
     )
@@ -69,6 +70,7 @@ def _game_json(game: Game) -> dict[str, Any]:
         "rows": [step_json(words, s.guess, s.pattern) for s in game.history],
         "won": game.won,
         "over": game.over,
+        "mode": game.mode.value,
         "hard": game.session.hard,
         "answer": words.answers[game.answer] if game.over else None,
     }
@@ -107,12 +109,12 @@ def review(ctx: Context, req: ReviewRequest) -> dict[str, Any]:
         raise GameOverError("the review is shown once the game is over; keep guessing")
     answer = game.answer
     played = [words.allowed[s.guess] for s in game.history]
-    require_tree(strat, loaded, game.session.hard)
+    require_tree(strat, loaded, game.mode)
     rv = review_game(
         words,
         played,
         words.answers[answer],
-        hard=game.session.hard,
+        mode=game.mode,
         strategy=req.strategy,
         table=table,
     )

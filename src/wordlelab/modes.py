@@ -1,0 +1,64 @@
+"""The three game modes: which guesses are legal once hints have been seen.
+
+* ``normal``: any allowed word, always.
+* ``hard`` (the official hard mode): every revealed green stays in place and
+  every revealed letter (green or yellow) is used at least as often as it was
+  revealed in one guess; grey letters may be played again.
+* ``ultra``: every guess must be consistent with all the colours seen so far,
+  i.e. it could itself be the answer: on top of hard mode, a yellow letter may
+  not return to a place where it was yellow, a letter may not stand where it
+  was grey, and a letter shown grey may not be played more often than the
+  copies the clues already account for.
+
+Each mode's legal guesses are a subset of the previous mode's.  The rules live
+in :mod:`wordlelab.state`; this module only names the modes.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from .errors import InvalidOptionError
+
+__all__ = ["MODES", "Mode", "as_mode"]
+
+
+class Mode(StrEnum):
+    """A game mode; its value is its name (``"normal"``, ``"hard"``, ``"ultra"``)."""
+
+    NORMAL = "normal"
+    HARD = "hard"
+    ULTRA = "ultra"
+
+    @property
+    def restricted(self) -> bool:
+        """True if the legal guesses depend on the hints (hard and ultra)."""
+        return self is not Mode.NORMAL
+
+    @property
+    def code(self) -> int:
+        """0, 1, 2: the mode as the compiled search takes it."""
+        return _CODES[self]
+
+
+_CODES = {Mode.NORMAL: 0, Mode.HARD: 1, Mode.ULTRA: 2}
+
+#: the mode names, in order of strictness
+MODES: tuple[str, ...] = tuple(m.value for m in Mode)
+
+
+def as_mode(mode: Mode | str = Mode.NORMAL, hard: bool = False) -> Mode:
+    """The mode named by ``mode``, with ``hard=True`` the short form of ``mode="hard"``.
+
+    Raises :class:`~wordlelab.errors.InvalidOptionError` for an unknown name, or
+    ``hard=True`` with a ``mode`` other than normal or hard.
+    """
+    try:
+        m = Mode(mode.lower() if isinstance(mode, str) else mode)
+    except ValueError:
+        raise InvalidOptionError(f"unknown `mode` {mode!r}: choose one of {', '.join(MODES)}") from None
+    if hard:
+        if m is Mode.ULTRA:
+            raise InvalidOptionError("`hard` and `mode` disagree: `hard` means mode 'hard', not 'ultra'")
+        return Mode.HARD
+    return m

@@ -1,0 +1,143 @@
+"""Ultra-hard mode: every guess consistent with every clue seen so far."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from wordlelab import Game, HardModeError, Mode, Session, State, Step, WordList, load_wordlist, pattern_table
+from wordlelab.errors import InvalidOptionError
+from wordlelab.feedback import feedback
+from wordlelab.modes import as_mode
+from wordlelab.review import review_game
+from wordlelab.search import Solver
+from wordlelab.simulate import run_benchmark
+from wordlelab.state import hard_mode_legal, ultra_legal, ultra_violation
+from wordlelab.strategies import strategy_class, strategy_names
+
+
+def reference(words: WordList, history: tuple[Step, ...]) -> list[int]:
+    """The definition in plain Python: words that would show every step's pattern."""
+    return [
+        w
+        for w, word in enumerate(words.allowed)
+        if all(feedback(words.allowed[s.guess], word) == s.pattern for s in history)
+    ]
+
+
+def _small(seed: int) -> WordList:
+    full = load_wordlist()
+    rng = random.Random(seed)
+    letters = set("aerstlinoc")  # few letters: many repeats and shared letters
+    answers = rng.sample([w for w in full.answers if set(w) <= letters], 30)
+    others = [w for w in full.allowed if set(w) <= letters and w not in answers]
+    return WordList.from_words(answers, answers + rng.sample(others, 60), name=f"u{seed}")
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_legal_guesses_are_exactly_the_consistent_words(seed: int) -> None:
+    words = _small(seed)
+    table = pattern_table(words)
+    rng = random.Random(seed)
+    for _ in range(15):
+        answer = rng.randrange(len(words.answers))
+        state = State.initial(words, table, mode="ultra")
+        for _ in range(4):
+            g = rng.choice(state.legal.tolist())  # any legal guess, often not a candidate
+            state = state.after(Step(g, int(table[g, answer])))
+            expected = reference(words, state.history)
+            assert state.legal.tolist() == expected
+            assert ultra_legal(words, state.history).tolist() == expected
+            # every candidate is legal, and ultra is stricter than hard
+            assert set(words.answer_to_allowed[state.candidates].tolist()) <= set(expected)
+            assert set(expected) <= set(hard_mode_legal(words, state.history).tolist())
+            for w in range(len(words.allowed)):
+                assert (ultra_violation(words, state.history, w) is None) == (w in set(expected))
+
+
+def test_breaches_are_refused_with_the_reason(words: WordList) -> None:
+    session = Session(words, mode="ultra")
+    session.play("salet", "01012")  # S grey, A yellow 2nd, L grey, E yellow 4th, T green
+    with pytest.raises(HardModeError, match="2nd letter may not be A: it was yellow there"):
+        session.play("caret", "00000")
+    with pytest.raises(HardModeError, match="guess may not contain S: it was grey in SALET"):
+        session.play("beast", "00000")
+    with pytest.raises(HardModeError, match="5th letter must be T"):
+        session.play("crane", "00000")
+    assert len(session.history) == 1  # nothing changed
+    session.play("react", "22222")  # legal: consistent with SALET 01012
+    # hard mode accepts what ultra refuses
+    hard = Session(words, hard=True)
+    hard.play("salet", "01012")
+    hard.play("caret", feedback("caret", "react"))
+
+
+def test_repeated_letter_counts(words: WordList) -> None:
+    # EERIE against MODEL: the first E yellow, the others grey, so the answer has
+    # exactly one E: a guess with two is refused, though hard mode takes it
+    game = Game("model", words, mode="ultra")
+    assert game.guess("eerie") == 1
+    assert game.state.violation(words.guess_id("adeem")) == (
+        "guess may contain only 1 copy of E: EERIE showed that many"
+    )
+    assert game.state.violation(words.guess_id("adeem"), mode="hard") is None
+    assert game.state.violation(words.guess_id("model")) is None
+
+
+def test_session_and_game_say_their_mode(words: WordList) -> None:
+    assert Session(words, mode="ultra").mode is Mode.ULTRA
+    assert Session(words, hard=True).mode is Mode.HARD
+    assert Game("cigar", words, mode="ultra").mode is Mode.ULTRA
+    with pytest.raises(InvalidOptionError, match="`mode`"):
+        Session(words, mode="extreme")
+    with pytest.raises(InvalidOptionError, match="`hard` and `mode` disagree"):
+        as_mode("ultra", hard=True)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_ultra_total_is_never_below_hard(seed: int) -> None:
+    words = _small(seed)
+    table = pattern_table(words)
+    cands = np.arange(len(words.answers))
+    normal = Solver(words, table).value(cands)
+    hard = Solver(words, table, mode="hard").value(cands)
+    ultra = Solver(words, table, mode="ultra").value(cands)
+    assert normal <= hard <= ultra
+    for g in range(0, len(words.allowed), 7):  # forced openers too
+        h = Solver(words, table, mode="hard").value(cands, guess=g)
+        u = Solver(words, table, mode="ultra").value(cands, guess=g)
+        assert h <= u
+
+
+def test_ultra_tree_replays_legally(small_words: WordList) -> None:
+    from wordlelab.search import verify_tree
+
+    table = pattern_table(small_words)
+    result = Solver(small_words, table, mode="ultra").solve("salet")
+    v = verify_tree(result.tree, table)
+    assert v.mode is Mode.ULTRA and v.stats.total == result.total
+    for steps in result.tree.paths(table):
+        for i, s in enumerate(steps):
+            assert s.guess in reference(small_words, tuple(steps[:i]))
+
+
+def test_every_strategy_plays_legally_in_ultra_mode(small_words: WordList) -> None:
+    """The walk raises if a strategy returns a guess the mode does not allow."""
+    table = pattern_table(small_words)
+    for name in strategy_names():
+        if strategy_class(name).expensive:
+            continue
+        res = run_benchmark(small_words, name, mode="ultra", table=table)
+        assert res.mode is Mode.ULTRA and res.games == len(small_words.answers)
+        assert res.to_dict()["mode"] == "ultra"
+
+
+def test_review_flags_ultra_breaches(words: WordList) -> None:
+    r = review_game(words, ["salet", "caret", "react"], answer="react", mode="ultra")
+    assert r.mode is Mode.ULTRA and r.to_dict()["mode"] == "ultra"
+    assert [g.guess for g in r.breaches] == ["caret"]
+    assert "yellow there" in str(r.breaches[0].hard_mode_breach)
+    # the same game in hard mode breaks nothing
+    assert not review_game(words, ["salet", "caret", "react"], answer="react", hard=True).breaches
