@@ -153,7 +153,7 @@ def answer_path(tree: Tree, table: PatternTable, answer: str) -> list[tuple[str,
 def tree_mode(tree: Tree, header: TreeHeader) -> str:
     """The mode as a string (``normal``, ``hard``, ...): the header's, else the tree's."""
     mode = header.get("mode")
-    return str(mode) if mode else ("hard" if tree.hard else "normal")
+    return str(mode) if mode else tree.mode.value
 
 
 # -- where trees come from ------------------------------------------------------

@@ -97,6 +97,10 @@ def test_start_uses_the_shipped_tree(client: Any) -> None:
     r = client.post("/api/tree", json={"start": "SALET", "hard": True})
     assert r.status_code == 200, r.text
     assert (r.json()["total"], r.json()["mode"]) == (8122, "hard")
+    r = client.post("/api/tree", json={"start": "salet", "mode": "hard"})
+    assert r.status_code == 200 and r.json()["mode"] == "hard"
+    r = client.post("/api/tree", json={"start": "salet", "mode": "easy"})
+    assert r.status_code == 422
     r = client.post("/api/tree", json={"start": "xyzzy"})
     assert r.status_code == 400 and "xyzzy" in r.json()["error"]
 

@@ -11,6 +11,7 @@ from rich.text import Text
 from rich.tree import Tree as RichTree
 
 from ..errors import InvalidOptionError, WordlelabError
+from ..modes import as_mode
 from ..treeview import LoadedTree, NodeView, answer_path, browse, load_tree_text
 from ._app import GuessesOpt, HardOpt, JsonOpt, app, console, err_console, handle_errors, load_words, print_json
 from .optimal import _tree_text
@@ -73,24 +74,23 @@ def _load_start(start: str, hard: bool, words: str, guesses: str | None) -> tupl
     wl = load_words(words, guesses)
     start = wl.allowed[wl.guess_id(start)]  # a word that is no allowed guess fails here, before any work
     table = pattern_table(wl)
-    spec = TreeSpec(wl, "official", hard, start, DEFAULT_OPENERS)
+    mode = as_mode(hard=hard)
+    spec = TreeSpec(wl, "official", mode, start, DEFAULT_OPENERS)
     store = TreeStore()
     tree = store.get(spec, table)
     origin = "shipped tree" if tree is not None and tree is shipped_tree(spec) else "cached tree"
     if tree is None:
-        mode = "hard" if hard else "normal"
         err_console.print(
             f"no shipped or cached tree opens with {start.upper()} in {mode} mode: searching it now "
             "(seconds to minutes; Ctrl-C stops; the tree is cached for next time)"
         )
-        found = Solver(wl, table, hard=hard, max_guesses=TREE_CAP).solve(start).tree
+        found = Solver(wl, table, mode=mode, max_guesses=TREE_CAP).solve(start).tree
         if found is None:  # pragma: no cover - a search from a start gives a tree or raises
             raise WordlelabError(f"no tree opening with {start!r} finds every answer within {TREE_CAP} guesses")
         store.put(spec, found, table)
         tree, origin = found, "searched now"
     verification = verify_tree(tree, table)
-    mode_name = "hard" if tree.hard else "normal"
-    return LoadedTree(tree, {"mode": mode_name}, verification, table), origin
+    return LoadedTree(tree, {"mode": tree.mode.value}, verification, table), origin
 
 
 @app.command("tree")

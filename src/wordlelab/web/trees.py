@@ -16,10 +16,11 @@ from typing import Any
 from pydantic import Field, field_validator
 
 from ..errors import InvalidOptionError
+from ..modes import Mode
 from ..treeview import LoadedTree, browse, load_tree_text, read_source, tree_sources
 from ..words import BUILTIN_LISTS
 from .engine import Context
-from .models import Word, _Body
+from .models import Word, _ModeChoice
 
 __all__ = ["MAX_TREE_CHARS", "TreeRequest", "list_trees", "open_tree"]
 
@@ -28,15 +29,15 @@ __all__ = ["MAX_TREE_CHARS", "TreeRequest", "list_trees", "open_tree"]
 MAX_TREE_CHARS = 480_000
 
 
-class TreeRequest(_Body):
-    """Which tree: exactly one of ``tree``, ``text`` or ``start``."""
+class TreeRequest(_ModeChoice):
+    """Which tree: exactly one of ``tree``, ``text`` or ``start`` (``mode``/``hard``: the
+    mode of the tree opening with ``start``)."""
 
     tree: str | None = Field(None, max_length=200, description="a tree id from GET /api/trees")
     text: str | None = Field(None, max_length=MAX_TREE_CHARS, description="an uploaded .tree or .json file")
     filename: str = Field("upload", max_length=100, description="the uploaded file's name, for messages")
     start: Word | None = Field(None, description="the tree opening with this word")
     words: str | None = Field(None, description="built-in list (default: the file's, or original with start)")
-    hard: bool = Field(False, description="with start: the hard-mode tree")
 
     @field_validator("words")
     @classmethod
@@ -71,7 +72,7 @@ def open_tree(ctx: Context, req: TreeRequest) -> dict[str, Any]:
         source = f"upload:{req.filename}"
     else:
         assert req.start is not None
-        loaded, source = _start_tree(ctx, req.start, req.words or "original", req.hard)
+        loaded, source = _start_tree(ctx, req.start, req.words or "original", req.game_mode)
     root = browse(loaded.tree, loaded.table)
     out = loaded.summary(source)
     out["nodes"] = root.size()
@@ -79,7 +80,7 @@ def open_tree(ctx: Context, req: TreeRequest) -> dict[str, Any]:
     return out
 
 
-def _start_tree(ctx: Context, start: str, words: str, hard: bool) -> tuple[LoadedTree, str]:
+def _start_tree(ctx: Context, start: str, words: str, mode: Mode) -> tuple[LoadedTree, str]:
     from ..search import Solver, verify_tree
     from ..strategies.optimal import DEFAULT_OPENERS
     from ..strategies.treestore import TREE_CAP, TreeSpec, TreeStore
@@ -88,12 +89,12 @@ def _start_tree(ctx: Context, start: str, words: str, hard: bool) -> tuple[Loade
     loaded = ctx.lists.get(ListChoice(words=words))
     wl, table = loaded.words, loaded.table
     word = wl.allowed[wl.guess_id(start)]
-    spec = TreeSpec(wl, "official", hard, word, DEFAULT_OPENERS)
+    spec = TreeSpec(wl, "official", mode, word, DEFAULT_OPENERS)
     tree = TreeStore().get(spec, table)  # reads the cache, writes nothing
     source = f"start:{word}"
     if tree is None:
-        tree = Solver(wl, table, hard=hard, max_guesses=TREE_CAP).solve(word).tree
+        tree = Solver(wl, table, mode=mode, max_guesses=TREE_CAP).solve(word).tree
         source += " (searched now)"
         assert tree is not None  # a search from a start gives a tree or raises
     v = verify_tree(tree, table)
-    return LoadedTree(tree, {"mode": "hard" if tree.hard else "normal"}, v, table), source
+    return LoadedTree(tree, {"mode": tree.mode.value}, v, table), source

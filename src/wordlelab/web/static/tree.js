@@ -5,7 +5,7 @@
 (() => {
   const $ = (id) => document.getElementById(id);
   const ui = {
-    source: $("source"), open: $("open"), start: $("start"), words: $("words"), hard: $("hard"),
+    source: $("source"), open: $("open"), start: $("start"), words: $("words"), mode: $("mode"),
     openStart: $("open-start"), file: $("file"), uploadLimit: $("upload-limit"), busy: $("busy"),
     answer: $("answer"), find: $("find"), path: $("path"), error: $("error"), out: $("out"),
     title: $("title"), stats: $("stats"), tree: $("tree"), expand: $("expand"), collapse: $("collapse"),
@@ -96,7 +96,8 @@
       if (err.kind === "TimeLimit" && body.start) {
         err.message = `searching the tree that opens with ${body.start.toUpperCase()} takes longer than this ` +
           `server's ${timeLimit} s limit. Build it once in the terminal with ` +
-          `\`wordlelab tree --start ${body.start}${body.hard ? " --hard" : ""}\` (it is cached), then ask again.`;
+          `\`wordlelab tree --start ${body.start}${body.mode === "normal" ? "" : body.mode === "hard" ? " --hard" : " --mode " + body.mode}\` ` +
+          "(it is cached), then ask again.";
       }
       WL.showError(ui.error, err);
     } finally {
@@ -237,7 +238,7 @@
     ui.openStart.addEventListener("click", () => {
       const start = ui.start.value.trim().toLowerCase();
       if (!start) { WL.showError(ui.error, "type an opener, e.g. salet"); return; }
-      open({ start, words: ui.words.value, hard: ui.hard.checked });
+      open({ start, words: ui.words.value, mode: ui.mode.value });
     });
     ui.start.addEventListener("keydown", (e) => { if (e.key === "Enter") ui.openStart.click(); });
     ui.file.addEventListener("change", upload);
