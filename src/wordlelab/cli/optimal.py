@@ -242,7 +242,8 @@ def openers(
         ),
     ] = None,
     rank: Annotated[
-        str | None, typer.Option("--rank", help="Where WORD ranks in the shipped opener tables (instant).")
+        str | None,
+        typer.Option("--rank", metavar="WORD", help="Where WORD ranks in the shipped opener tables (instant)."),
     ] = None,
     words: WordsOpt = "original",
     guesses: GuessesOpt = None,

@@ -109,7 +109,9 @@ def tree_cmd(
     answer: Annotated[str | None, typer.Option("--answer", "-a", help="Show the path of this answer.")] = None,
     words: Annotated[
         str | None,
-        typer.Option("--words", "-w", help="Word list (default: the file's, or original with --start)."),
+        typer.Option(
+            "--words", "-w", metavar="LIST", help="Word list (default: the file's, or original with --start)."
+        ),
     ] = None,
     guesses: GuessesOpt = None,
     json_out: JsonOpt = False,
