@@ -189,7 +189,8 @@ def _cache_folder() -> Path:
 
 
 def tree_sources() -> list[TreeSource]:
-    """The shipped trees, then the cached ones (each with its header as written)."""
+    """The shipped trees, then the cached ones made for a built-in list (each with its
+    header as written)."""
     out = []
     for entry in sorted(_shipped_folder().iterdir(), key=lambda e: e.name):
         if entry.name.endswith((".tree", ".json")):
@@ -204,7 +205,7 @@ def tree_sources() -> list[TreeSource]:
                     head = read_header(_read_limited(path))
                 except WordlelabError:
                     continue
-                if head:
+                if str(head.get("words")) in BUILTIN_LISTS:  # trees of custom lists cannot be opened here
                     out.append(TreeSource(f"cached:{path.name}", "cached", path.name, head))
     return out
 
