@@ -89,7 +89,7 @@ TIERS = [
     {"state"},
     {"search"},
     {"strategies"},
-    {"openings", "prior", "review", "variants"},
+    {"openings", "prior", "review", "variants", "atlas", "treeview"},
     {"game"},
     {"simulate"},
     {"plots"},

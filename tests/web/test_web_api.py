@@ -65,7 +65,7 @@ def test_meta_score_label_names_the_figure_the_suggestions_carry(client: Any, na
         assert s[label] == pytest.approx(s["score"])
 
 
-@pytest.mark.parametrize("path", ["/", "/play", "/explain", "/compare", "/api"])
+@pytest.mark.parametrize("path", ["/", "/play", "/explain", "/compare", "/tree", "/openers", "/api"])
 def test_pages_are_served_with_a_strict_csp(client: Any, path: str) -> None:
     r = client.get(path)
     assert r.status_code == 200
@@ -81,6 +81,8 @@ def test_pages_are_served_with_a_strict_csp(client: Any, path: str) -> None:
         ("/play", "Play"),
         ("/explain", "Explain"),
         ("/compare", "Compare"),
+        ("/tree", "Tree"),
+        ("/openers", "Openers"),
         ("/api", "API"),
     ]
 

@@ -42,6 +42,7 @@ from ._app import (
     output_file,
     print_json,
 )
+from ._rank import print_rank
 
 #: the biggest tree file read; the proven trees of the original lists take 0.1 MB
 MAX_TREE_BYTES = 256 * 2**20
@@ -245,11 +246,20 @@ def openers(
             "for every opener solved, sorted by total then word.",
         ),
     ] = None,
+    rank: Annotated[
+        str | None,
+        typer.Option("--rank", metavar="WORD", help="Where WORD ranks in the shipped opener tables (instant)."),
+    ] = None,
     words: WordsOpt = "original",
     guesses: GuessesOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Rank start words: greedy bound for all, exact totals for the top N with --exact."""
+    if rank is not None:
+        if exact or every or tsv or guesses or answers_only or max_guesses != DEFAULT_MAX_GUESSES:
+            raise InvalidOptionError("--rank reads the shipped tables: it takes only --words, --hard and --json")
+        print_rank(rank, words, hard, json_out)
+        return
     _check_openers_options(exact, dask, scheduler, workers, results, resume, upper)
     game = game_mode(mode, hard)
     if tsv is not None:

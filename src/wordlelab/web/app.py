@@ -32,6 +32,7 @@ from fastapi import FastAPI
 
 from .. import __version__
 from .engine import strategy_options
+from .explorer import add_explorer_api
 from .middleware import add_middleware, host_allowed
 from .responses import SafeJSONResponse, add_error_handlers, clip_message
 from .routes import add_api, add_pages
@@ -78,5 +79,6 @@ def create_app(limits: Limits | None = None, *, secret: bytes | None = None, bin
     add_middleware(app, max_body_bytes=limits.max_body_bytes, bind_host=bind_host)
     add_error_handlers(app, limits.timeout_s)
     add_api(app, runner, limits)
+    add_explorer_api(app, runner)
     add_pages(app)
     return app

@@ -51,6 +51,8 @@ PAGES = {
     "/play": ("Play", "play"),
     "/explain": ("Explain", "explain"),
     "/compare": ("Compare", "compare"),
+    "/tree": ("Tree", "tree"),
+    "/openers": ("Openers", "openers"),
     "/api": ("API", "api"),
 }
 

@@ -1,0 +1,233 @@
+"""The opener atlas: every allowed opening guess with its exact total or proven bound.
+
+The tables are the output of ``wordlelab openers --exact --all --tsv`` (the
+search, :mod:`wordlelab.search.openers`), shipped as package data in
+``wordlelab/data/openers/LIST-MODE.tsv`` (``original-normal.tsv``, ...), one row
+per allowed guess: ``word<TAB>total<TAB>exact``.  ``exact`` is 1 where ``total``
+is the proven optimum of the best tree opening with that word, 0 where it is a
+proven lower bound (the search stopped once the opener was proven worse than the
+best), and ``inf`` (exact 1) means no tree finds every answer within six
+guesses.  The copies in ``docs/openers/`` are the same bytes (a test checks).
+
+Reading a table is instant: no search, no pattern table.  Ranks handle ties
+and bounds: an opener's rank is a range ``lo..hi`` — ``lo`` counts the openers
+certainly better (exact totals below it) plus one, ``hi`` every opener that may
+be better or equal (exact totals up to it, and bounds up to it, whose true
+totals are unknown).  A bound's rank has no upper end but the table's size.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+from dataclasses import dataclass
+from importlib import resources
+
+from .errors import InvalidWordError, WordlelabError
+
+__all__ = [
+    "OpenerRank",
+    "OpenerRow",
+    "OpenerTable",
+    "available_tables",
+    "load_opener_table",
+    "parse_opener_table",
+    "table_name_for",
+]
+
+#: the answers of each table's list (the mean is total / answers)
+TABLE_ANSWERS = {"original": 2315, "nyt": 2309}
+#: built-in word lists -> the table list with the same answers and guesses
+LIST_TABLES = {"original": "original", "original-order": "original", "nyt": "nyt"}
+
+
+class OpenerTableError(WordlelabError, ValueError):
+    """An opener table is missing or malformed."""
+
+
+@dataclass(frozen=True)
+class OpenerRow:
+    """One opener: ``total`` None means no tree finds every answer within the cap."""
+
+    word: str
+    total: int | None
+    exact: bool
+
+    @property
+    def shown(self) -> str:
+        """The total as the pages show it: ``7920``, ``>= 7951`` or ``impossible``."""
+        if self.total is None:
+            return "impossible"
+        return str(self.total) if self.exact else f">= {self.total}"
+
+
+@dataclass(frozen=True)
+class OpenerRank:
+    """Where one opener stands in a table (see the module docstring for the rank range)."""
+
+    row: OpenerRow
+    rank_lo: int
+    rank_hi: int
+    count: int
+    answers: int
+    best: OpenerRow
+
+    @property
+    def mean(self) -> float | None:
+        """Mean guesses per answer (a lower bound where the total is one)."""
+        return None if self.row.total is None else self.row.total / self.answers
+
+    @property
+    def gap(self) -> int | None:
+        """Guesses in total more than the best opener (a lower bound where the total is one)."""
+        if self.row.total is None or self.best.total is None:
+            return None
+        return self.row.total - self.best.total
+
+    @property
+    def rank_text(self) -> str:
+        """``1``, ``3-5`` (tied, or bounds at or below its total) or ``>= 12`` (a bound)."""
+        if not self.row.exact:
+            return f">= {self.rank_lo}"
+        if self.rank_lo == self.rank_hi:
+            return str(self.rank_lo)
+        return f"{self.rank_lo}-{self.rank_hi}"
+
+    def as_dict(self) -> dict[str, object]:
+        mean = self.mean
+        return {
+            "word": self.row.word,
+            "total": self.row.total,
+            "exact": self.row.exact,
+            "shown": self.row.shown,
+            "rank": self.rank_text,
+            "rank_lo": self.rank_lo,
+            "rank_hi": self.rank_hi,
+            "openers": self.count,
+            "answers": self.answers,
+            "mean": None if mean is None else round(mean, 4),
+            "gap": self.gap,
+            "best": self.best.word,
+            "best_total": self.best.total,
+        }
+
+
+@dataclass(frozen=True)
+class OpenerTable:
+    """The rows of one table, sorted by total (impossible last), then word."""
+
+    words: str
+    mode: str
+    answers: int
+    rows: tuple[OpenerRow, ...]
+
+    @functools.cached_property
+    def _index(self) -> dict[str, int]:
+        return {r.word: i for i, r in enumerate(self.rows)}
+
+    @functools.cached_property
+    def _exact_totals(self) -> list[float]:
+        return sorted(_key(r) for r in self.rows if r.exact)
+
+    @functools.cached_property
+    def _bound_totals(self) -> list[float]:
+        return sorted(_key(r) for r in self.rows if not r.exact)
+
+    @property
+    def best(self) -> OpenerRow:
+        return self.rows[0]
+
+    @property
+    def exact_count(self) -> int:
+        return len(self._exact_totals)
+
+    def row(self, word: str) -> OpenerRow:
+        """The row of ``word`` (any case); :class:`InvalidWordError` if it has none."""
+        w = word.strip().lower()
+        i = self._index.get(w)
+        if i is None:
+            shown = w if len(w) <= 20 else w[:20] + "..."
+            raise InvalidWordError(
+                f"{shown!r} is not an allowed guess of the {self.words} list "
+                f"({len(self.rows)} openers in the {self.mode}-mode table)"
+            )
+        return self.rows[i]
+
+    def rank(self, word: str) -> OpenerRank:
+        """Rank, total, mean and gap to the best of ``word``."""
+        row = self.row(word)
+        t = _key(row)
+        lo = bisect.bisect_left(self._exact_totals, t) + 1
+        if row.exact:
+            hi = bisect.bisect_right(self._exact_totals, t) + bisect.bisect_right(self._bound_totals, t)
+        else:
+            hi = len(self.rows)
+        return OpenerRank(row, lo, hi, len(self.rows), self.answers, self.best)
+
+
+def _key(row: OpenerRow) -> float:
+    return float("inf") if row.total is None else float(row.total)
+
+
+def parse_opener_table(text: str, words: str, mode: str, answers: int, source: str = "table") -> OpenerTable:
+    """A table from its TSV text (header ``word total exact``)."""
+    lines = text.splitlines()
+    if not lines or lines[0].split("\t") != ["word", "total", "exact"]:
+        raise OpenerTableError(f"{source}: the first line must be 'word<TAB>total<TAB>exact'")
+    rows = []
+    for n, line in enumerate(lines[1:], 2):
+        if not line.strip():
+            continue
+        parts = line.split("\t")
+        if len(parts) != 3 or parts[2] not in ("0", "1"):
+            raise OpenerTableError(f"{source}, line {n}: expected word, total, exact (0 or 1)")
+        word, total, exact = parts
+        if total == "inf":
+            rows.append(OpenerRow(word, None, True))
+            continue
+        try:
+            value = int(total)
+        except ValueError:
+            raise OpenerTableError(f"{source}, line {n}: total {total!r} is not a whole number or 'inf'") from None
+        rows.append(OpenerRow(word, value, exact == "1"))
+    if not rows:
+        raise OpenerTableError(f"{source}: no rows")
+    rows.sort(key=lambda r: (_key(r), not r.exact, r.word))
+    return OpenerTable(words, mode, answers, tuple(rows))
+
+
+def available_tables() -> list[tuple[str, str]]:
+    """``(list, mode)`` of every shipped table, e.g. ``("original", "normal")``."""
+    folder = resources.files("wordlelab.data").joinpath("openers")
+    out = []
+    for entry in folder.iterdir():
+        name = entry.name
+        if name.endswith(".tsv") and "-" in name:
+            lst, _, mode = name[:-4].rpartition("-")
+            if lst in TABLE_ANSWERS:
+                out.append((lst, mode))
+    return sorted(out, key=lambda t: (list(TABLE_ANSWERS).index(t[0]), t[1] != "normal", t[1]))
+
+
+def table_name_for(words: str) -> str:
+    """The table list for a built-in word list name (``original-order`` reads ``original``)."""
+    name = LIST_TABLES.get(words)
+    if name is None:
+        raise OpenerTableError(
+            f"no opener table for word list {words[:40]!r}; tables exist for {', '.join(sorted(LIST_TABLES))} (`words`)"
+        )
+    return name
+
+
+def load_opener_table(words: str = "original", mode: str = "normal") -> OpenerTable:
+    """The shipped table of list ``words`` (a built-in name) in ``mode`` (read once)."""
+    return _load(table_name_for(words), mode)
+
+
+@functools.cache
+def _load(lst: str, mode: str) -> OpenerTable:
+    if (lst, mode) not in available_tables():
+        modes = ", ".join(m for w, m in available_tables() if w == lst)
+        raise OpenerTableError(f"no {mode!r} opener table for the {lst} list; there are: {modes} (`mode`)")
+    text = resources.files("wordlelab.data").joinpath("openers").joinpath(f"{lst}-{mode}.tsv").read_text("utf-8")
+    return parse_opener_table(text, lst, mode, TABLE_ANSWERS[lst], f"{lst}-{mode}.tsv")

@@ -1,0 +1,49 @@
+"""Routes of the Tree and Openers pages (:mod:`.trees`, :mod:`.atlas`)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Query
+
+from ..words import DEFAULT_LIST
+from . import atlas, trees
+from .runner import Runner
+
+__all__ = ["add_explorer_api"]
+
+Words = Annotated[str, Query(max_length=40, description="built-in list: original, original-order or nyt")]
+Mode = Annotated[str, Query(max_length=20, description="normal or hard")]
+
+
+def add_explorer_api(app: FastAPI, runner: Runner) -> None:
+    """``/api/trees``, ``/api/tree``, ``/api/openers`` and ``/api/openers/rank``."""
+
+    @app.get("/api/trees", tags=["tree"])
+    async def tree_list() -> dict[str, Any]:
+        """The decision trees shipped with the package and those in the cache."""
+        result: dict[str, Any] = await runner.run(trees.list_trees, expensive=False)
+        return result
+
+    @app.post("/api/tree", tags=["tree"])
+    async def tree_open(req: trees.TreeRequest) -> dict[str, Any]:
+        """One tree, verified, with every node's figures: a listed tree (``tree``), an
+        uploaded file (``text``) or the tree opening with ``start`` (searched in a worker
+        under the time limit when none is shipped or cached)."""
+        expensive = req.tree is None  # an upload is replayed, a start may be searched
+        result: dict[str, Any] = await runner.run(trees.open_tree, req, expensive=expensive)
+        return result
+
+    @app.get("/api/openers", tags=["openers"])
+    async def opener_table(words: Words = DEFAULT_LIST, mode: Mode = "normal") -> dict[str, Any]:
+        """Every allowed opener with its exact total or proven bound (no search)."""
+        result: dict[str, Any] = await runner.run(atlas.opener_table, words, mode, expensive=False)
+        return result
+
+    @app.get("/api/openers/rank", tags=["openers"])
+    async def opener_rank(
+        word: Annotated[str, Query(max_length=16)], words: Words = DEFAULT_LIST, mode: Mode = "normal"
+    ) -> dict[str, Any]:
+        """Where ``word`` ranks as an opener: rank, total, mean and gap to the best."""
+        result: dict[str, Any] = await runner.run(atlas.opener_rank, words, mode, word, expensive=False)
+        return result

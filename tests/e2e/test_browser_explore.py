@@ -1,0 +1,125 @@
+"""The Tree and Openers pages in a real browser (the fixtures of test_browser.py:
+Chromium + Playwright against the app on a free port; any page or console error
+fails a test).  Screenshots: ``artifacts/screenshots/tree.png``, ``openers.png``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+from test_browser import WAIT_MS, _expected_console_errors, app_page, chromium, server_url, shot
+
+__all__ = ["app_page", "chromium", "server_url"]  # fixtures used by the tests below
+
+pytestmark = pytest.mark.timeout(300)
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+def test_tree_page_browse_search_and_upload(app_page: Any, tmp_path: Path) -> None:
+    page = app_page
+    page.goto(page.base + "/tree")
+    # the first listed tree opens by itself: the shipped SALET hard tree
+    expect(page.locator("#title")).to_contain_text("SALET")
+    page.select_option("#source", "shipped:salet-normal.tree")
+    page.click("#open")
+    expect(page.locator("#title")).to_have_text("SALET · original list · normal mode")
+    expect(page.locator("#stats")).to_contain_text("7920")
+    expect(page.locator("#verified")).to_contain_text("every answer replayed")
+    root = page.locator("#tree > li")
+    expect(root.locator("> .node")).to_contain_text("2315 answers")
+    # the opener's patterns are listed, most answers first: 00000 -> COURD with 221 answers
+    first = root.locator("> ul > li").first
+    expect(first).to_contain_text("COURD")
+    expect(first).to_contain_text("221 answers")
+    n_level1 = root.locator("> ul > li").count()
+    assert n_level1 > 100
+    # expand it: its own patterns appear
+    first.locator("> .node button.toggle").click()
+    assert first.locator("> ul > li").count() > 10
+    page.click("#expand")  # every level-1 node opens
+    assert (
+        page.locator("#tree > li > ul > li > ul").count()
+        == n_level1 - root.locator("> ul > li:not([aria-expanded])").count()
+    )
+    page.click("#collapse")
+    expect(root.locator("> ul > li > ul")).to_have_count(0)
+    # one answer's path
+    page.fill("#answer", "abbey")
+    page.click("#find")
+    expect(page.locator("#path-list li")).to_have_count(3)
+    expect(page.locator("#path")).to_contain_text("ABBEY: found in 3 guesses")
+    expect(page.locator("#path-list")).to_contain_text("anger")
+    expect(page.locator("#tree li.on-path")).to_have_count(3)
+    # the icicle: one block per node
+    n_nodes = int(page.locator(".stat b").nth(4).text_content() or "0")
+    assert page.locator("#icicle rect.block").count() == n_nodes
+    shot(page, "tree")
+    # an answer the tree does not find is an error message
+    page.fill("#answer", "zzzzz")
+    page.click("#find")
+    expect(page.locator("#error")).to_contain_text("not an answer this tree finds")
+    # upload a tree whose header lies: refused with the reason
+    bad = tmp_path / "bad.tree"
+    bad.write_text((DOCS / "trees" / "salet-normal.tree").read_text("utf-8").replace("# total: 7920", "# total: 7900"))
+    page.set_input_files("#file", str(bad))
+    expect(page.locator("#error")).to_contain_text("claims total 7900 but replaying gives 7920")
+    # upload a good one: the PALET hard tree capped at 5 guesses
+    page.set_input_files("#file", str(DOCS / "trees" / "palet-hard-max5.tree"))
+    expect(page.locator("#title")).to_have_text("PALET · original list · hard mode", timeout=WAIT_MS)
+    expect(page.locator("#verified")).to_contain_text("cap 5")
+    assert _expected_console_errors(page.problems) == []
+
+
+def test_openers_page_rank_sort_search(app_page: Any) -> None:
+    page = app_page
+    page.goto(page.base + "/openers")
+    expect(page.locator("#title")).to_contain_text("12972 openers · original list · normal mode")
+    rows = page.locator("#table tbody tr")
+    expect(rows).to_have_count(100)
+    expect(rows.first).to_contain_text("salet")
+    expect(rows.nth(2)).to_contain_text("3-4")  # crate and trace tie at 7926
+    assert page.locator("#histogram rect").count() >= 2
+    # where does my opener rank?
+    page.fill("#word", "crane")
+    page.press("#word", "Enter")
+    expect(page.locator("#rank-out")).to_contain_text("7930")
+    expect(page.locator("#rank-out")).to_contain_text("+10")
+    assert "null" not in (page.text_content("#rank-out") or "")
+    shot(page, "openers")
+    # a bound is shown as one
+    page.fill("#word", "xylyl")
+    page.click("#rank")
+    expect(page.locator("#rank-out")).to_contain_text("≥ 8402")
+    # search and sort
+    page.fill("#filter", "sal")
+    expect(rows.first).to_contain_text("salet")
+    assert all("sal" in (t or "") for t in rows.locator("td.word").all_text_contents())
+    page.click("button.sort[data-key='word']")
+    words = rows.locator("td.word").all_text_contents()
+    assert words == sorted(words)
+    # hard mode: another table
+    page.select_option("#mode", "hard")
+    expect(page.locator("#title")).to_contain_text("hard mode · best SALET (8122)")
+    # a word that is no allowed guess is a message
+    page.fill("#word", "zzzzz")
+    page.click("#rank")
+    expect(page.locator("#error")).to_contain_text("'zzzzz' is not an allowed guess")
+    assert _expected_console_errors(page.problems) == []
+
+
+@pytest.mark.parametrize(("path", "ready"), [("/tree", "#icicle"), ("/openers", "#histogram")])
+def test_explorer_pages_fit_a_phone_screen(chromium: Any, server_url: str, path: str, ready: str) -> None:
+    context = chromium.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1)
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    try:
+        page.goto(server_url + path)
+        page.wait_for_selector(ready)
+        shot(page, path.strip("/") + "-phone")
+        overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, f"{path} is {overflow} px wider than a 390 px screen"
+    finally:
+        context.close()

@@ -1,0 +1,119 @@
+"""`wordlelab tree` and `wordlelab openers --rank`, in-process."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from wordlelab import WordList
+from wordlelab.cli import app
+
+runner = CliRunner()
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+def _ok(*args: str) -> str:
+    res = runner.invoke(app, list(args))
+    assert res.exit_code == 0, res.output
+    return res.stdout
+
+
+def _error(*args: str) -> str:
+    res = runner.invoke(app, list(args))
+    assert res.exit_code == 2, res.output
+    lines = res.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), res.stderr
+    return lines[0]
+
+
+def test_tree_file_levels_and_figures() -> None:
+    out = _ok("tree", str(DOCS / "trees" / "salet-normal.tree"), "--depth", "1", "--top", "3")
+    assert "SALET tree, original list, normal mode (proven optimal)" in out
+    assert "total 7920, mean 3.4212, max 5" in out
+    assert "SALET 00000 -> COURD  221 answers, mean 2.76 (total 609), worst 4" in out
+    assert "145 more patterns (1822 answers)" in out
+    # depth 1: no grandchildren
+    assert "COURD 01010" not in out
+    deeper = _ok("tree", str(DOCS / "trees" / "salet-normal.tree"), "--depth", "2", "--top", "1")
+    assert "COURD 01010 -> GIMPY  18 answers" in deeper
+
+
+def test_tree_json_matches_the_header() -> None:
+    data = json.loads(_ok("tree", str(DOCS / "trees" / "salet-hard.tree"), "--json", "--depth", "1"))
+    assert (data["mode"], data["total"], data["max"], data["opener"]) == ("hard", 8122, 6, "salet")
+    root = data["root"]
+    assert (root["answers"], root["total"], root["worst"]) == (2315, 8122, 6)
+    assert sum(c["answers"] for c in root["children"]) + root["solved"] == 2315
+    # --depth 1: the opener's patterns, each saying how many patterns it holds below
+    assert all(c["children"] == [] for c in root["children"])
+    assert root["more"] == 0 and sum(c["more"] for c in root["children"]) > 100
+
+
+def test_tree_answer_path() -> None:
+    out = _ok("tree", "--start", "salet", "--answer", "abbey")
+    assert "path of ABBEY (3 guesses)" in out
+    assert "SALET 01020 -> ANGER  7 answers" in out
+    data = json.loads(_ok("tree", "--start", "salet", "--hard", "--answer", "abbey", "--json"))
+    assert data["mode"] == "hard" and data["path"][-1] == {"guess": "abbey", "pattern": "22222"}
+
+
+def test_tree_start_searches_then_uses_the_cache(tmp_path: Path, small_words: WordList) -> None:
+    a, g = tmp_path / "a.txt", tmp_path / "g.txt"
+    a.write_text("\n".join(small_words.answers) + "\n")
+    g.write_text("\n".join(small_words.allowed) + "\n")
+    args = ["tree", "--start", "cigar", "--words", str(a), "--guesses", str(g), "--json"]
+    first = runner.invoke(app, args)
+    assert first.exit_code == 0, first.output
+    assert "searching it now" in first.stderr
+    data = json.loads(first.stdout)
+    assert data["opener"] == "cigar" and data["source"] == "searched now"
+    assert data["root"]["answers"] == len(small_words.answers)
+    second = runner.invoke(app, args)
+    assert second.exit_code == 0 and "searching" not in second.stderr
+    assert json.loads(second.stdout)["total"] == data["total"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ([], "give a tree FILE or --start WORD"),
+        (["--start", "salet", "x.tree"], "give a tree FILE or --start WORD"),
+        (["--start", "xyzzy"], "'xyzzy' is not in the allowed guesses"),
+        (["--start", "salet", "--answer", "zzzzz"], "'zzzzz'"),
+        (["nothere.tree"], "cannot read tree file"),
+    ],
+)
+def test_tree_errors(args: list[str], message: str) -> None:
+    assert message in _error("tree", *args)
+
+
+def test_tree_bad_file_and_hard_with_file(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.tree"
+    bad.write_text((DOCS / "trees" / "salet-normal.tree").read_text("utf-8").replace("  max: 5  ", "  max: 4  "))
+    assert "claims max 4 but replaying gives 5" in _error("tree", str(bad))
+    assert "--hard goes with --start" in _error("tree", str(bad), "--hard")
+
+
+def test_openers_rank() -> None:
+    out = _ok("openers", "--rank", "TRACE")
+    assert "TRACE (original list, normal mode): rank 3-4 of 12972, total 7926, mean 3.4238" in out
+    assert "gap to the best (SALET, 7920): +6" in out
+    out = _ok("openers", "--rank", "crane", "--hard")
+    assert "rank >= 8 of 12972, total >= 8153" in out
+    data = json.loads(_ok("openers", "--rank", "tarse", "--words", "nyt", "--json"))
+    assert (data["rank"], data["total"], data["answers"], data["mode"]) == ("1", 7883, 2309, "normal")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--rank", "zzzzz"], "'zzzzz' is not an allowed guess of the original list"),
+        (["--rank", "salet", "--words", "nyt-12959"], "no opener table for word list 'nyt-12959'"),
+        (["--rank", "salet", "--exact"], "--rank reads the shipped tables"),
+    ],
+)
+def test_openers_rank_errors(args: list[str], message: str) -> None:
+    assert message in _error("openers", *args)

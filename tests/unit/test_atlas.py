@@ -1,0 +1,94 @@
+"""The opener tables (wordlelab.atlas): reading, ranks with ties and bounds, the shipped copies."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from wordlelab.atlas import available_tables, load_opener_table, parse_opener_table
+from wordlelab.errors import InvalidWordError, WordlelabError
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs" / "openers"
+PACKAGE = ROOT / "src" / "wordlelab" / "data" / "openers"
+
+SMALL = "word\ttotal\texact\nbeta\t12\t1\nalfa\t10\t1\ngamma\t12\t1\ndelta\t12\t0\nomega\t11\t0\nzeta\tinf\t1\n"
+
+
+def test_package_copies_equal_the_docs_tables_byte_for_byte() -> None:
+    docs = sorted(p.name for p in DOCS.glob("*.tsv"))
+    package = sorted(p.name for p in PACKAGE.glob("*.tsv"))
+    assert docs == package, (
+        "docs/openers/ and src/wordlelab/data/openers/ must hold the same tables: "
+        "copy a new docs/openers/*.tsv into the package (it ships the tables)"
+    )
+    for name in docs:
+        assert (DOCS / name).read_bytes() == (PACKAGE / name).read_bytes(), name
+
+
+def test_available_tables() -> None:
+    assert available_tables() == [
+        ("original", "normal"),
+        ("original", "hard"),
+        ("nyt", "normal"),
+        ("nyt", "hard"),
+    ]
+
+
+def test_rows_sorted_and_counted() -> None:
+    t = parse_opener_table(SMALL, "original", "normal", 4)
+    assert [r.word for r in t.rows] == ["alfa", "omega", "beta", "gamma", "delta", "zeta"]
+    assert t.best.word == "alfa" and t.exact_count == 4
+    assert [r.shown for r in t.rows] == ["10", ">= 11", "12", "12", ">= 12", "impossible"]
+
+
+def test_ranks_with_ties_and_bounds() -> None:
+    t = parse_opener_table(SMALL, "original", "normal", 4)
+    assert t.rank("alfa").rank_text == "1"
+    # beta and gamma tie at 12; omega's bound 11 and delta's bound 12 may be below or equal
+    beta = t.rank("BETA")
+    assert (beta.rank_lo, beta.rank_hi, beta.rank_text) == (2, 5, "2-5")
+    assert beta.gap == 2 and beta.mean == 3.0
+    omega = t.rank("omega")
+    assert (omega.rank_lo, omega.rank_hi, omega.rank_text) == (2, 6, ">= 2")
+    zeta = t.rank("zeta")
+    assert (zeta.rank_lo, zeta.rank_hi, zeta.mean, zeta.gap) == (4, 6, None, None)
+    d = beta.as_dict()
+    assert (d["rank"], d["total"], d["exact"], d["best"], d["openers"]) == ("2-5", 12, True, "alfa", 6)
+
+
+def test_shipped_table_figures() -> None:
+    t = load_opener_table("original", "normal")
+    assert len(t.rows) == 12972
+    assert t.rank("salet").as_dict()["rank"] == "1"
+    crane = t.rank("crane")
+    assert (crane.row.total, crane.rank_text, crane.gap) == (7930, "6", 10)
+    assert load_opener_table("original-order", "normal") is load_opener_table("original", "normal")
+    nyt = load_opener_table("nyt", "normal")
+    assert (nyt.best.word, nyt.best.total, nyt.answers) == ("tarse", 7883, 2309)
+    hard = load_opener_table("original", "hard")
+    assert hard.rows[-1].total is None  # openers that cannot win within six guesses come last
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "first line"),
+        ("word\ttotal\texact\nsalet\tx\t1\n", "not a whole number"),
+        ("word\ttotal\texact\nsalet\t1\t2\n", "line 2"),
+        ("word\ttotal\texact\n", "no rows"),
+    ],
+)
+def test_malformed_tables(text: str, message: str) -> None:
+    with pytest.raises(WordlelabError, match=message):
+        parse_opener_table(text, "original", "normal", 1)
+
+
+def test_unknown_word_list_or_mode() -> None:
+    with pytest.raises(InvalidWordError, match="'qqqqq' is not an allowed guess"):
+        load_opener_table().rank("qqqqq")
+    with pytest.raises(WordlelabError, match="no opener table for word list"):
+        load_opener_table("nyt-12959")
+    with pytest.raises(WordlelabError, match="no 'ultra' opener table"):
+        load_opener_table("original", "ultra")

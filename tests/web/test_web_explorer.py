@@ -1,0 +1,144 @@
+"""The Tree and Openers pages' API: /api/trees, /api/tree, /api/openers, /api/openers/rank."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from web_support import BASE_URL
+
+from wordlelab.web import Limits, create_app
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+def _walk(node: dict[str, Any]) -> list[dict[str, Any]]:
+    out = [node]
+    for c in node["children"]:
+        out.extend(_walk(c))
+    return out
+
+
+def test_tree_list_has_the_shipped_trees(client: Any) -> None:
+    r = client.get("/api/trees")
+    assert r.status_code == 200
+    ids = {t["id"]: t for t in r.json()["trees"]}
+    assert ids["shipped:salet-normal.tree"]["mode"] == "normal"
+    assert ids["shipped:salet-hard.tree"]["mode"] == "hard"
+
+
+def test_open_shipped_tree_figures_add_up(client: Any) -> None:
+    r = client.post("/api/tree", json={"tree": "shipped:salet-normal.tree"})
+    assert r.status_code == 200, r.text
+    d = r.json()
+    assert (d["opener"], d["mode"], d["total"], d["max"], d["verified"]) == ("salet", "normal", 7920, 5, True)
+    root = d["root"]
+    assert (root["answers"], root["total"], root["worst"]) == (2315, 7920, 5)
+    nodes = _walk(root)
+    assert len(nodes) == d["nodes"]
+    # every answer ends at exactly one node that solves it
+    assert sum(1 for n in nodes if n["solved"]) == 2315
+    for n in nodes:
+        below = sum(c["answers"] for c in n["children"]) + (1 if n["solved"] else 0)
+        assert below == n["answers"]
+        # this node's guess counts once for each of its answers
+        assert n["total"] == n["answers"] + sum(c["total"] for c in n["children"])
+        assert n["worst"] == 1 + max((c["worst"] for c in n["children"]), default=0)
+
+
+def test_upload_json_tree_and_hard_mode_string(client: Any) -> None:
+    from wordlelab.search import read_tree, write_tree
+    from wordlelab.table import pattern_table
+    from wordlelab.words import load_wordlist
+
+    wl = load_wordlist("original")
+    tree, _ = read_tree(DOCS / "trees" / "salet-hard.tree", wl)
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "t.json"
+        write_tree(tree, path, pattern_table(wl))
+        text = path.read_text("utf-8")
+    r = client.post("/api/tree", json={"text": text, "filename": "t.json"})
+    assert r.status_code == 200, r.text
+    assert (r.json()["mode"], r.json()["total"], r.json()["source"]) == ("hard", 8122, "upload:t.json")
+
+
+def test_upload_bad_trees_are_400_with_a_reason(client: Any) -> None:
+    text = (DOCS / "trees" / "salet-normal.tree").read_text("utf-8")
+    lied = text.replace("# total: 7920", "# total: 7919")
+    r = client.post("/api/tree", json={"text": lied, "filename": "lie.tree"})
+    assert r.status_code == 400
+    assert "claims total 7919 but replaying gives 7920" in r.json()["error"]
+    cut = "\n".join(text.splitlines()[:-1])  # the last answer is missing
+    r = client.post("/api/tree", json={"text": cut})
+    assert r.status_code == 400 and "never finds" in r.json()["error"]
+    r = client.post("/api/tree", json={"text": "{not json", "filename": "x.json"})
+    assert r.status_code == 400 and "not valid JSON" in r.json()["error"]
+    r = client.post("/api/tree", json={"text": json.dumps({"words": "mine", "tree": {}})})
+    assert r.status_code == 400 and "not built in" in r.json()["error"]
+
+
+def test_tree_request_must_name_one_tree(client: Any) -> None:
+    r = client.post("/api/tree", json={})
+    assert r.status_code == 400 and "name one tree" in r.json()["error"]
+    r = client.post("/api/tree", json={"tree": "shipped:salet-normal.tree", "start": "salet"})
+    assert r.status_code == 400 and "got tree, start" in r.json()["error"]
+    r = client.post("/api/tree", json={"tree": "../../etc/passwd"})
+    assert r.status_code == 400 and "no tree" in r.json()["error"]
+    r = client.post("/api/tree", json={"text": "x" * 500_000})
+    assert r.status_code in (413, 422)
+
+
+def test_start_uses_the_shipped_tree(client: Any) -> None:
+    r = client.post("/api/tree", json={"start": "SALET", "hard": True})
+    assert r.status_code == 200, r.text
+    assert (r.json()["total"], r.json()["mode"]) == (8122, "hard")
+    r = client.post("/api/tree", json={"start": "salet", "mode": "hard"})
+    assert r.status_code == 200 and r.json()["mode"] == "hard"
+    r = client.post("/api/tree", json={"start": "salet", "mode": "easy"})
+    assert r.status_code == 422
+    r = client.post("/api/tree", json={"start": "xyzzy"})
+    assert r.status_code == 400 and "xyzzy" in r.json()["error"]
+
+
+def test_start_search_is_bounded_by_the_time_limit() -> None:
+    # no shipped or cached tree opens with QAJAQ: the search runs in a worker that is killed
+    with TestClient(create_app(Limits(timeout_s=1.0)), base_url=BASE_URL) as c:
+        r = c.post("/api/tree", json={"start": "qajaq"})
+    assert r.status_code == 503 and r.json()["kind"] == "TimeLimit"
+
+
+def test_openers_table(client: Any) -> None:
+    r = client.get("/api/openers", params={"words": "original", "mode": "hard"})
+    assert r.status_code == 200
+    d = r.json()
+    assert (d["openers"], d["answers"], d["best"]) == (12972, 2315, {"word": "salet", "total": 8122})
+    assert d["rows"][0] == ["salet", 8122, True]
+    assert {"words": "nyt", "mode": "normal"} in d["tables"]
+    # impossible openers (hard mode, no tree within six guesses) have no total and come last
+    assert d["rows"][-1][1] is None
+
+
+@pytest.mark.parametrize(
+    ("word", "rank", "total", "exact"),
+    [("salet", "1", 7920, True), ("trace", "3-4", 7926, True), ("abase", ">= 11", 7951, False)],
+)
+def test_openers_rank(client: Any, word: str, rank: str, total: int, exact: bool) -> None:
+    r = client.get("/api/openers/rank", params={"word": word})
+    assert r.status_code == 200
+    d = r.json()
+    assert (d["rank"], d["total"], d["exact"], d["gap"]) == (rank, total, exact, total - 7920)
+    assert d["mean"] == round(total / 2315, 4)
+
+
+def test_openers_bad_requests(client: Any) -> None:
+    r = client.get("/api/openers/rank", params={"word": "zzzzz"})
+    assert r.status_code == 400 and "'zzzzz' is not an allowed guess" in r.json()["error"]
+    r = client.get("/api/openers", params={"mode": "ultra"})
+    assert r.status_code == 400 and "no 'ultra' opener table" in r.json()["error"]
+    r = client.get("/api/openers", params={"words": "nyt-12959"})
+    assert r.status_code == 400 and "no opener table for word list" in r.json()["error"]
