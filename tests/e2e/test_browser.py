@@ -581,3 +581,36 @@ def test_api_page_curl_names_this_server(app_page: Any) -> None:
     assert f"curl -s {page.base}/api/suggest" in curl
     assert "8000" not in curl or page.base.endswith(":8000")
     assert _expected_console_errors(page.problems) == []
+
+
+def test_ultra_mode_switch(app_page: Any) -> None:
+    """The mode select: ultra-hard suggestions fit every clue, a breach is refused with
+    its reason, the mode survives a reload (URL hash), and Play says the mode."""
+    page = app_page
+    page.goto(page.base + "/")
+    page.wait_for_selector("#sugg tbody tr")
+    page.select_option("#mode", "ultra")
+    page.fill("#guess", "salet")
+    click_colours(page, "salet", "react")
+    page.press("#guess", "Enter")
+    expect(page.locator("#board .tiles")).to_have_count(1)
+    expect(page.locator("#sugg-title")).to_contain_text("ultra mode")
+    for cell in page.locator("#sugg tbody tr td.word").all_text_contents():
+        w = cell.strip().lower()
+        assert w[4] == "t" and "s" not in w and "l" not in w and w[1] != "a" and w[3] != "e", w
+    page.fill("#guess", "caret")
+    page.fill("#pattern", "11112")
+    page.press("#pattern", "Enter")
+    expect(page.locator("#error")).to_contain_text("2nd letter may not be A: it was yellow there")
+    assert page.locator("#board .tiles").count() == 1
+    shot(page, "assistant-ultra")
+    page.reload()
+    expect(page.locator("#board .tiles")).to_have_count(1)
+    assert page.input_value("#mode") == "ultra"
+    page.goto(page.base + "/play")
+    expect(page.locator("#status")).to_contain_text("random answer")
+    page.select_option("#mode", "ultra")
+    page.fill("#answer", "react")
+    page.click("#new")
+    expect(page.locator("#status")).to_contain_text("ultra mode")
+    assert _expected_console_errors(page.problems) == []

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from ..atlas import load_opener_table
+from ..modes import Mode
 from ._app import console, print_json
 
 
-def print_rank(word: str, words: str, hard: bool, json_out: bool) -> None:
-    """Rank, total, mean and gap to the best of ``word``, read from the table."""
-    table = load_opener_table(words, "hard" if hard else "normal")
+def print_rank(word: str, words: str, mode: Mode, json_out: bool) -> None:
+    """Rank, total, mean and gap to the best of ``word`` in ``mode``, read from the table."""
+    table = load_opener_table(words, mode.value)
     r = table.rank(word)
     if json_out:
         data = r.as_dict()

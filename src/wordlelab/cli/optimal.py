@@ -257,8 +257,8 @@ def openers(
     """Rank start words: greedy bound for all, exact totals for the top N with --exact."""
     if rank is not None:
         if exact or every or tsv or guesses or answers_only or max_guesses != DEFAULT_MAX_GUESSES:
-            raise InvalidOptionError("--rank reads the shipped tables: it takes only --words, --hard and --json")
-        print_rank(rank, words, hard, json_out)
+            raise InvalidOptionError("--rank reads the shipped tables: it takes only --words, --mode and --json")
+        print_rank(rank, words, game_mode(mode, hard), json_out)
         return
     _check_openers_options(exact, dask, scheduler, workers, results, resume, upper)
     game = game_mode(mode, hard)

@@ -11,9 +11,21 @@ from rich.text import Text
 from rich.tree import Tree as RichTree
 
 from ..errors import InvalidOptionError, WordlelabError
-from ..modes import as_mode
+from ..modes import Mode
 from ..treeview import LoadedTree, NodeView, answer_path, browse, load_tree_text
-from ._app import GuessesOpt, HardOpt, JsonOpt, app, console, err_console, handle_errors, load_words, print_json
+from ._app import (
+    GuessesOpt,
+    HardOpt,
+    JsonOpt,
+    ModeOpt,
+    app,
+    console,
+    err_console,
+    game_mode,
+    handle_errors,
+    load_words,
+    print_json,
+)
 from .optimal import _tree_text
 
 #: tile colours of grey, yellow, green (as the web pages draw them)
@@ -64,7 +76,7 @@ def _node_json(v: NodeView, depth: int) -> dict[str, Any]:
     return d
 
 
-def _load_start(start: str, hard: bool, words: str, guesses: str | None) -> tuple[LoadedTree, str]:
+def _load_start(start: str, mode: Mode, words: str, guesses: str | None) -> tuple[LoadedTree, str]:
     """The tree opening with ``start``: shipped or cached, else searched now (and cached)."""
     from ..search import Solver, verify_tree
     from ..strategies.optimal import DEFAULT_OPENERS
@@ -74,7 +86,6 @@ def _load_start(start: str, hard: bool, words: str, guesses: str | None) -> tupl
     wl = load_words(words, guesses)
     start = wl.allowed[wl.guess_id(start)]  # a word that is no allowed guess fails here, before any work
     table = pattern_table(wl)
-    mode = as_mode(hard=hard)
     spec = TreeSpec(wl, "official", mode, start, DEFAULT_OPENERS)
     store = TreeStore()
     tree = store.get(spec, table)
@@ -102,6 +113,7 @@ def tree_cmd(
         typer.Option("--start", help="The tree opening with WORD: shipped or cached, else searched (and cached)."),
     ] = None,
     hard: HardOpt = False,
+    mode: ModeOpt = None,
     depth: Annotated[int, typer.Option("--depth", "-d", min=0, max=12, help="Levels of patterns to show.")] = 2,
     top: Annotated[
         int, typer.Option("--top", "-n", min=0, help="Patterns shown per node, most answers first (0: all).")
@@ -119,8 +131,8 @@ def tree_cmd(
     """Browse a decision tree: each colour pattern, its answers and the next guess, level by level."""
     if (file is None) == (start is None):
         raise InvalidOptionError("give a tree FILE or --start WORD (one of them)")
-    if file is not None and hard:
-        raise InvalidOptionError("--hard goes with --start; a tree file says its own mode")
+    if file is not None and (hard or mode is not None):
+        raise InvalidOptionError("--mode and --hard go with --start; a tree file says its own mode")
     if file is not None:
         text = _tree_text(file)
         wl = load_words(words, guesses) if words is not None else None
@@ -128,7 +140,7 @@ def tree_cmd(
         origin = str(file)
     else:
         assert start is not None
-        loaded, origin = _load_start(start, hard, words or "original", guesses)
+        loaded, origin = _load_start(start, game_mode(mode, hard), words or "original", guesses)
     root = browse(loaded.tree, loaded.table)
     path = answer_path(loaded.tree, loaded.table, answer) if answer is not None else None
     summary = loaded.summary(origin)

@@ -13,7 +13,7 @@ from .runner import Runner
 __all__ = ["add_explorer_api"]
 
 Words = Annotated[str, Query(max_length=40, description="built-in list: original, original-order or nyt")]
-Mode = Annotated[str, Query(max_length=20, description="normal or hard")]
+Mode = Annotated[str, Query(max_length=20, description="normal, hard or ultra")]
 
 
 def add_explorer_api(app: FastAPI, runner: Runner) -> None:

@@ -5,7 +5,7 @@
 (() => {
   const $ = (id) => document.getElementById(id);
   const ui = {
-    words: $("words"), strategy: $("strategy"), top: $("top"), hard: $("hard"),
+    words: $("words"), strategy: $("strategy"), top: $("top"), mode: $("mode"),
     options: $("options"), customBox: $("custom-box"),
     board: $("board"), solved: $("solved"), entry: $("entry"), guess: $("guess"), pattern: $("pattern"),
     entryTiles: $("entry-tiles"), add: $("add"), undo: $("undo"), reset: $("reset"), busy: $("busy"),
@@ -74,7 +74,7 @@
 
   function body(hist) {
     return {
-      ...WL.listChoice(ui.words, custom, limits), strategy: ui.strategy.value, options: optionValues(), hard: ui.hard.checked,
+      ...WL.listChoice(ui.words, custom, limits), strategy: ui.strategy.value, options: optionValues(), mode: ui.mode.value,
       history: hist, top: Number(ui.top.value), show: 300,
     };
   }
@@ -89,7 +89,7 @@
     p.set("s", ui.strategy.value);
     const opts = Object.entries(optionValues());
     if (opts.length) p.set("o", opts.map(([k, v]) => `${k}:${v === true ? 1 : v === false ? 0 : v}`).join(","));
-    if (ui.hard.checked) p.set("hard", "1");
+    if (ui.mode.value !== "normal") p.set("mode", ui.mode.value);
     if (history.length) p.set("h", historyText(history));
     window.history.replaceState(null, "", "#" + p.toString());
   }
@@ -105,7 +105,7 @@
       const [k, v] = part.split(":");
       options[k] = v;
     }
-    return { words: p.get("w"), strategy: p.get("s"), options, hard: p.get("hard") === "1", history: h };
+    return { words: p.get("w"), strategy: p.get("s"), options, mode: p.get("mode") || (p.get("hard") === "1" ? "hard" : "normal"), history: h };
   }
 
   // -- entry row ---------------------------------------------------------------------------
@@ -201,7 +201,7 @@
     ui.undo.disabled = !data.history.length;
     renderEntry();
 
-    ui.suggTitle.textContent = `Best next guesses (${data.strategy}${data.hard ? ", hard mode" : ""})`;
+    ui.suggTitle.textContent = `Best next guesses (${data.strategy}${data.mode && data.mode !== "normal" ? `, ${data.mode} mode` : ""})`;
     const own = data.score_label && !FIGURES.includes(data.score_label) ? data.score_label : null;
     ui.suggOwn.hidden = !own;
     ui.suggOwn.textContent = own || "";
@@ -253,7 +253,7 @@
 
   function explainHref(word) {
     const p = new URLSearchParams({ w: ui.words.value, g: word });
-    if (ui.hard.checked) p.set("hard", "1");
+    if (ui.mode.value !== "normal") p.set("mode", ui.mode.value);
     if (custom.customOn.checked) p.set("c", "1");  // the explain page reads the same stored list
     if (history.length) p.set("h", historyText(history));
     return "/explain?" + p.toString();
@@ -275,7 +275,7 @@
   ui.undo.addEventListener("click", () => refresh(history.slice(0, -1)));
   ui.reset.addEventListener("click", () => { clearEntry(); refresh([]); });
   ui.strategy.addEventListener("change", () => renderOptions());
-  for (const s of [ui.words, ui.strategy, ui.top, ui.hard]) {
+  for (const s of [ui.words, ui.strategy, ui.top, ui.mode]) {
     s.addEventListener("change", () => refresh(history));
   }
 
@@ -294,7 +294,7 @@
       WL.showError(ui.error, err);
       return;
     }
-    ui.hard.checked = h.hard;
+    ui.mode.value = ["normal", "hard", "ultra"].includes(h.mode) ? h.mode : "normal";
     renderOptions(h.options);
     renderEntry();
     await refresh(h.history);

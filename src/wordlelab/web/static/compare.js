@@ -5,7 +5,7 @@
 (() => {
   const $ = (id) => document.getElementById(id);
   const ui = {
-    words: $("words"), sample: $("sample"), hard: $("hard"), strategies: $("strategies"),
+    words: $("words"), sample: $("sample"), mode: $("mode"), strategies: $("strategies"),
     customOn: $("custom-on"), customAnswers: $("custom-answers"), customAllowed: $("custom-allowed"),
     run: $("run"), busy: $("busy"), limitNote: $("limit-note"), files: $("files"), clear: $("clear"),
     error: $("error"), out: $("out"), summary: document.querySelector("#summary tbody"),
@@ -70,7 +70,7 @@
       WL.showError(ui.error, "tick at least one strategy");
       return;
     }
-    const body = { strategies, hard: ui.hard.checked };
+    const body = { strategies, mode: ui.mode.value };
     const answers = WL.parseWordText(ui.customAnswers.value);
     if (ui.customOn.checked && answers.length) {
       body.custom = { answers, allowed: WL.parseWordText(ui.customAllowed.value) };

@@ -1,12 +1,12 @@
 // Explain page: the partition table of one guess for a state (POST /api/explain).
-// The state comes from the form or from the URL (?w=original&h=salet:00120&g=crony&hard=1),
+// The state comes from the form or from the URL (?w=original&h=salet:00120&g=crony&mode=ultra; the older hard=1 still reads as hard),
 // which is how the assistant's "explain" links arrive here.
 "use strict";
 
 (() => {
   const $ = (id) => document.getElementById(id);
   const ui = {
-    words: $("words"), hard: $("hard"), history: $("history"), guess: $("guess"), go: $("go"),
+    words: $("words"), mode: $("mode"), history: $("history"), guess: $("guess"), go: $("go"),
     error: $("error"), out: $("out"), title: $("title"), stats: $("stats"), chart: $("chart"),
     parts: document.querySelector("#parts tbody"), customBox: $("custom-box"),
   };
@@ -36,12 +36,12 @@
     }
     try {
       const data = await WL.api("/api/explain", {
-        ...WL.listChoice(ui.words, custom, limits), hard: ui.hard.checked, history, guess, show: 80,
+        ...WL.listChoice(ui.words, custom, limits), mode: ui.mode.value, history, guess, show: 80,
       });
       WL.clearError(ui.error);
       render(data);
       const p = new URLSearchParams({ w: ui.words.value, g: guess });
-      if (ui.hard.checked) p.set("hard", "1");
+      if (ui.mode.value !== "normal") p.set("mode", ui.mode.value);
       if (custom.customOn.checked) p.set("c", "1");
       if (history.length) p.set("h", history.map((m) => `${m.guess}:${m.pattern}`).join(","));
       window.history.replaceState(null, "", "?" + p.toString());
@@ -97,7 +97,8 @@
       WL.showError(ui.error, err);
       return;
     }
-    ui.hard.checked = q.get("hard") === "1";
+    const mode = q.get("mode") || (q.get("hard") === "1" ? "hard" : "normal");
+    ui.mode.value = ["normal", "hard", "ultra"].includes(mode) ? mode : "normal";
     custom.customOn.checked = q.get("c") === "1";  // "c=1": the list stored by customBox
     if (custom.customOn.checked) ui.customBox.open = true;
     ui.history.value = (q.get("h") || "").split(",").filter(Boolean).join(", ");

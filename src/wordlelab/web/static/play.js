@@ -5,7 +5,7 @@
 (() => {
   const $ = (id) => document.getElementById(id);
   const ui = {
-    words: $("words"), hard: $("hard"), answer: $("answer"), strategy: $("strategy"), newGame: $("new"),
+    words: $("words"), mode: $("mode"), answer: $("answer"), strategy: $("strategy"), newGame: $("new"),
     status: $("status"), board: $("board"), result: $("result"), error: $("error"), keyboard: $("keyboard"),
     reviewCard: $("review-card"), review: document.querySelector("#review tbody"),
     reviewTitle: $("review-title"), reviewStrategy: $("review-strategy"), customBox: $("custom-box"),
@@ -33,7 +33,7 @@
     let choice;
     try {
       choice = WL.listChoice(ui.words, custom, limits);
-      const body = { ...choice, hard: ui.hard.checked };
+      const body = { ...choice, mode: ui.mode.value };
       if (chosen) body.answer = chosen;
       started = await WL.api("/api/play/new", body);
     } catch (err) {
@@ -50,7 +50,7 @@
     ui.result.classList.remove("lost");
     ui.reviewCard.hidden = true;
     ui.status.textContent = `${game.length}-letter word from list "${game.words}"` +
-      `${game.hard ? ", hard mode" : ""}${chosen ? ", answer chosen" : ", random answer"}. ` +
+      `${game.mode && game.mode !== "normal" ? `, ${game.mode} mode` : ""}${chosen ? ", answer chosen" : ", random answer"}. ` +
       `${WL.plural(game.max_guesses, "guess", "guesses")}.`;
     render();
     ui.newGame.blur();
