@@ -4,6 +4,8 @@ The public API: the rule (:func:`feedback`, pattern parsing), word lists,
 pattern tables, the game objects and the strategy registry.
 """
 
+# first (it acts when imported): a Ctrl-C while the `wordlelab` command imports the rest exits quietly
+from . import _startup  # noqa: F401
 from .errors import (
     GameOverError,
     HardModeError,

@@ -126,7 +126,7 @@ class Session:
         mode, the pattern is malformed, or no candidate could show it.
         """
         if self.solved:
-            raise GameOverError("the puzzle is already solved; use undo or start a new session")
+            raise GameOverError("the puzzle is already solved; undo a move or start a new game")
         g = self.check_guess(word)
         if isinstance(pattern, str):
             p = parse_pattern(pattern, self.words.length)
@@ -141,11 +141,13 @@ class Session:
                 raise InvalidPatternError(f"pattern {p} is out of range for {self.words.length} letters")
         state = self.state.after(Step(g, p))
         if len(state.candidates) == 0:
-            shown = format_pattern(p, self.words.length, "letters")
+            # the colours as they were typed (or as digits), never in another alphabet
+            shown = pattern.strip() if isinstance(pattern, str) else format_pattern(p, self.words.length)
+            n = len(self.history)
+            after = "as a first guess" if n == 0 else f"after {n} earlier guess{'es' if n != 1 else ''}"
             raise InconsistentFeedbackError(
-                f"no possible answer gives {shown.upper()} for {self.words.allowed[g].upper()} "
-                f"after {len(self.history)} earlier guess(es); check the colours you typed "
-                "(nothing was changed)"
+                f"no possible answer gives {shown} for {self.words.allowed[g].upper()} {after}; "
+                "check the colours you typed (nothing was changed)"
             )
         self._states.append(state)
         return state

@@ -266,7 +266,7 @@ class WordList:
         except KeyError:
             raise InvalidWordError(
                 f"{w!r} is not in the allowed guesses of list {self.name!r}; "
-                "check the spelling or pass a bigger guess list"
+                "check the spelling, or give a bigger list of allowed guesses with `guesses`"
             ) from None
 
     def answer_id(self, word: str) -> int:

@@ -14,6 +14,7 @@ import signal
 import sys
 import threading
 
+from .._startup import started
 from ._app import app
 
 
@@ -38,6 +39,7 @@ def _exit_interrupted(signum: int, frame: object) -> None:
 
 def main() -> None:
     """Console entry point."""
+    started()  # Ctrl-C is the commands' own from here on
     try:
         app()
     finally:

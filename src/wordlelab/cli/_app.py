@@ -8,7 +8,7 @@ import math
 import re
 import sys
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
@@ -199,10 +199,6 @@ RuleOpt = Annotated[
 ]
 
 F = TypeVar("F", bound=Callable[..., Any])
-T = TypeVar("T")
-
-#: what ends an interactive loop
-QUIT = ("quit", "exit", "q")
 
 _STYLE = {
     Mark.GREEN: "bold white on green4",
@@ -350,48 +346,6 @@ def frequency_prior(
     center = PRIOR_CENTER if center is None else finite(center, "--center")
     width = PRIOR_WIDTH if width is None else finite(width, "--width")
     return prior_wordlist(wl, center=center, width=width, lang=check_language(lang))
-
-
-def typed_lines(prompt: Callable[[], str]) -> Iterator[str]:
-    """The lines typed at ``prompt()``, stripped, blank ones skipped, until one of
-    :data:`QUIT`, the end of input or Ctrl-C (the last two end the prompt's line)."""
-    while True:
-        try:
-            line = input(prompt())
-        except (EOFError, KeyboardInterrupt):
-            console.print()
-            return
-        text = line.strip()
-        if text.lower() in QUIT:
-            return
-        if text:
-            yield text
-
-
-def guess_loop(
-    done: Callable[[], bool],
-    played: Callable[[], int],
-    guess: Callable[[str], T],
-    show: Callable[[str, T], None],
-) -> None:
-    """The interactive game: read guesses (lower-cased) until ``done()``, `quit` or
-    the end of input; ``guess(word)`` plays one and ``show(word, result)`` prints it.
-
-    A refused guess prints the library's message and asks again; nothing typed
-    can end the loop with a traceback.
-    """
-    lines = typed_lines(lambda: f"guess {played() + 1}> ")
-    while not done():
-        word = next(lines, None)
-        if word is None:
-            return
-        word = word.lower()
-        try:
-            result = guess(word)
-        except WordlelabError as exc:
-            refused(exc)
-            continue
-        show(word, result)
 
 
 def tiles(word: str, pattern: int, *, narrow: bool = False) -> Text:

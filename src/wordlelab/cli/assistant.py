@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import math
+import shlex
 from typing import Annotated
 
 import typer
 from rich.table import Table
 
-from ..errors import WordlelabError
+from ..errors import GameOverError, InvalidWordError, WordlelabError
 from ..feedback import parse_history, parse_move
 from ..game import DEFAULT_STRATEGY, Session
 from ..strategies import Ranked, Strategy, get_strategy
@@ -29,8 +30,9 @@ from ._app import (
     print_json,
     refused,
     tiles,
-    typed_lines,
 )
+from ._prompt import HELP as HELP_WORDS
+from ._prompt import Prompt
 
 TopOpt = Annotated[int, typer.Option("--top", "-n", min=1, max=50, help="How many guesses to show.")]
 HistoryOpt = Annotated[str, typer.Option("--history", help='Guesses so far, e.g. "salet:00120,drone:22202".')]
@@ -40,9 +42,15 @@ SHOW_CANDIDATES = 30
 
 def replay(wl: WordList, weights: FloatArray | None, *, hard: bool, history: str) -> Session:
     """A Session on ``wl`` (answers weighted by ``weights``, if any) with the typed
-    ``--history`` played; the first move that does not fit raises, naming it."""
+    ``--history`` played; the first move that does not fit raises, naming it (a word
+    played twice too: it cannot add information)."""
     session = Session(wl, hard=hard, weights=weights)
-    session.replay(parse_history(history))
+    moves = parse_history(history)
+    for i, (word, _) in enumerate(moves):
+        why = _repeated([w.strip().lower() for w, _ in moves[:i]], word)
+        if why is not None:
+            raise InvalidWordError(f"move {i + 1} ({word.strip().lower()}): {why}")
+    session.replay(moves)
     return session
 
 
@@ -143,7 +151,49 @@ def suggest(
 HELP = """Type the word you played and the colours you saw, e.g.
   salet 00120     (0 grey, 1 yellow, 2 green)
   salet b.y.g / salet BXYXG / salet ⬛⬛🟨⬛🟩
-Other commands: undo, list (candidates), help, quit."""
+Commands: undo (take back the last move), list (the candidates left),
+new (start a new game), help, quit.
+Up/down arrows recall earlier lines, Tab completes words and commands,
+Ctrl-L clears the screen.  On quit, Ctrl-C or Ctrl-D an unfinished game is
+printed as a command line (wordlelab suggest --history ...) that resumes it."""
+#: the commands of the assistant's prompt (besides a move)
+COMMANDS = ("help", "list", "new", "quit", "undo")
+
+
+def header(wl: WordList, mode: str) -> str:
+    """The assistant's first line: the list and the mode."""
+    return f"wordlelab assistant — list {wl.name}: {len(wl.answers)} answers, {len(wl.allowed)} guesses, {mode} mode"
+
+
+def resume_command(session: Session, options: list[str]) -> str:
+    """The `wordlelab suggest` command line that goes on with ``session``'s game
+    (``options``: the assist command's own, e.g. ``["--hard"]``)."""
+    return " ".join(["wordlelab", "suggest", "--history", f'"{session.history_text()}"', *options])
+
+
+def _options(*, hard: bool, strategy: str, words: str, guesses: str | None, top: int, prior: str) -> list[str]:
+    """The options given to `assist` that `suggest` needs to pick the game up again."""
+    out = ["--hard"] if hard else []
+    given = [
+        ("--words", words, "original"),
+        ("--guesses", guesses, None),
+        ("--strategy", strategy, DEFAULT_STRATEGY),
+        ("--top", str(top), "5"),
+        ("--prior", prior, "none"),
+    ]
+    for flag, value, default in given:
+        if value is not None and value != default:
+            out += [flag, shlex.quote(value)]
+    return out
+
+
+def _repeated(played: list[str], word: str) -> str | None:
+    """Why ``word`` may not be played after the moves ``played`` (``None`` if it may):
+    a word played again shows the same colours, so it can never add information."""
+    w = word.strip().lower()
+    if w not in played:
+        return None
+    return f"{w} was already played as move {played.index(w) + 1}; a repeated guess can never add information"
 
 
 @app.command()
@@ -160,29 +210,62 @@ def assist(
     wl, weights = apply_prior(load_words(words, guesses), prior)
     strat = get_strategy(strategy)
     session = Session(wl, hard=hard, weights=weights)
-    console.print(f"wordlelab assistant: {wl!r}{', hard mode' if hard else ''}")
+    console.print(header(wl, "hard" if hard else "normal"))
     console.print(HELP)
-    _show(session, strat, top)
-    for cmd in typed_lines(lambda: "> "):
-        low = cmd.lower()
-        if low in ("help", "?", "h"):
-            console.print(HELP)
-            continue
-        if low in ("list", "ls", "candidates"):
-            console.print(" ".join(session.candidate_words))
-            continue
+    prompt = Prompt("assist", COMMANDS, lambda: wl.allowed)
+    options = _options(hard=hard, strategy=strategy, words=words, guesses=guesses, top=top, prior=prior)
+    with prompt:
         try:
-            if low == "undo":
-                step = session.undo()
-                console.print(f"undid {wl.allowed[step.guess]}")
-            else:
-                word, pattern = parse_move(cmd)
-                session.play(word, pattern)
-                step = session.history[-1]
-                console.print(tiles(wl.allowed[step.guess], step.pattern))
-        except WordlelabError as exc:
-            refused(exc)
-            continue
+            _show(session, strat, top)
+            for cmd in prompt.lines(lambda: "> "):
+                session = _command(session, cmd, strat, top, options) or session
+        except KeyboardInterrupt:  # Ctrl-C while suggestions were being ranked
+            console.print()
+    _offer_resume(session, options)
+
+
+def _offer_resume(session: Session, options: list[str]) -> None:
+    """Print the command line that goes on with ``session``'s game, if it is unfinished."""
+    if session.history and not session.solved:
+        console.print("To go on with this game later:")
+        console.print("  " + resume_command(session, options), soft_wrap=True)
+
+
+def _command(session: Session, cmd: str, strat: Strategy, top: int, options: list[str]) -> Session | None:
+    """Do one line typed at the assistant; a new game's Session for `new`
+    (``options``: those of `assist`, for the line that resumes the game left)."""
+    wl = session.words
+    low = cmd.lower()
+    if low in HELP_WORDS:
+        console.print(HELP)
+        return None
+    if low in ("list", "ls", "candidates"):
+        console.print(" ".join(session.candidate_words))
+        return None
+    if low == "new":
+        _offer_resume(session, options)
+        session = Session(wl, hard=session.hard, weights=session.weights)
+        console.print("New game.")
         _show(session, strat, top)
-        if session.solved:
-            console.print(f"history: {session.history_text()}")
+        return session
+    try:
+        if low == "undo":
+            step = session.undo()
+            console.print(f"undid {wl.allowed[step.guess]}")
+        else:
+            word, pattern = parse_move(cmd)
+            if session.solved:
+                raise GameOverError("the puzzle is already solved; type new for another game, or undo")
+            why = _repeated([wl.allowed[step.guess] for step in session.history], word)
+            if why is not None:
+                raise InvalidWordError(why + " (type undo to take back the last move)")
+            session.play(word, pattern)
+            step = session.history[-1]
+            console.print(tiles(wl.allowed[step.guess], step.pattern))
+    except WordlelabError as exc:
+        refused(exc)
+        return None
+    _show(session, strat, top)
+    if session.solved:
+        console.print(f"history: {session.history_text()}")
+    return None

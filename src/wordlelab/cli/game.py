@@ -26,12 +26,12 @@ from ._app import (
     app,
     apply_prior,
     console,
-    guess_loop,
     handle_errors,
     load_words,
     print_json,
     tiles,
 )
+from ._prompt import Prompt, game_help, guess_loop
 
 
 @app.command()
@@ -132,13 +132,15 @@ def play(
     game = Game(answer, wl, hard=hard, max_guesses=max_guesses)
     console.print(
         f"Guess the {wl.length}-letter word in {max_guesses} tries"
-        f"{' (hard mode)' if hard else ''}. Type a word, or `quit`."
+        f"{' (hard mode)' if hard else ''}. Type a word, `help` or `quit`."
     )
     guess_loop(
+        Prompt("play", ("help", "quit"), lambda: wl.allowed),
         lambda: game.over,
         lambda: len(game.history),
         game.guess,
         lambda word, p: console.print(tiles(word, p)),
+        game_help(wl.length),
     )
     if game.won:
         console.print(f"Solved in {len(game.history)}! The word was {answer.upper()}.")

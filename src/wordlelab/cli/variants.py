@@ -31,13 +31,13 @@ from ._app import (
     WordsOpt,
     app,
     console,
-    guess_loop,
     handle_errors,
     load_words,
     output_file,
     print_json,
     tiles,
 )
+from ._prompt import Prompt, game_help, guess_loop
 
 #: the most boards of a multi-board game
 MAX_BOARDS = 32
@@ -109,7 +109,7 @@ def absurdle(
     game = Absurdle(wl)
     console.print(
         f"Absurdle ({wl.name}): the answer changes to dodge you; {len(game.candidates)} words "
-        "possible. Type a guess, or `quit`."
+        "possible. Type a guess, `help` or `quit`."
     )
 
     def show_absurdle(word: str, p: int) -> None:
@@ -117,9 +117,17 @@ def absurdle(
         left = "" if game.won else f"  {n} word{'s' if n != 1 else ''} possible"
         console.print(tiles(word, p) + Text(left))
 
-    guess_loop(lambda: game.won, lambda: len(game.history), game.guess, show_absurdle)
+    guess_loop(
+        Prompt("absurdle", ("help", "quit"), lambda: wl.allowed),
+        lambda: game.won,
+        lambda: len(game.history),
+        game.guess,
+        show_absurdle,
+        game_help(wl.length),
+    )
     if game.won:
-        console.print(f"You won in {len(game.history)} guesses.")
+        n = len(game.history)
+        console.print(f"You won in {n} guess{'es' if n != 1 else ''}.")
         return
     raise typer.Exit(1)
 
@@ -204,14 +212,21 @@ def multi(
             raise typer.Exit(1)
         return
     game = MultiGame(chosen, wl, max_guesses=limit)
-    console.print(f"{title}. Type a guess, or `quit`.")
+    console.print(f"{title}. Type a guess, `help` or `quit`.")
 
     def show_multi(word: str, pats: list[int | None]) -> None:
         console.print(_turn_line(len(game.guesses), game.guesses[-1], pats, colour))
         left = ["ok" if t is not None else str(len(c)) for t, c in zip(game.solved_at, game.candidates, strict=True)]
         console.print("   words possible per board: " + " ".join(left))
 
-    guess_loop(lambda: game.over, lambda: len(game.guesses), game.guess, show_multi)
+    guess_loop(
+        Prompt("multi", ("help", "quit"), lambda: wl.allowed),
+        lambda: game.over,
+        lambda: len(game.guesses),
+        game.guess,
+        show_multi,
+        game_help(wl.length),
+    )
     _print_outcome(game.won, game.solved_at, [wl.answers[a] for a in game.answers], len(game.guesses), limit)
     if not game.won:
         raise typer.Exit(1)
