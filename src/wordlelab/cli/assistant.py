@@ -12,6 +12,7 @@ from rich.table import Table
 from ..errors import GameOverError, InvalidWordError, WordlelabError
 from ..feedback import parse_history, parse_move
 from ..game import DEFAULT_STRATEGY, Session
+from ..modes import Mode
 from ..strategies import Ranked, Strategy, get_strategy
 from ..types import FloatArray
 from ..words import WordList
@@ -19,12 +20,14 @@ from ._app import (
     GuessesOpt,
     HardOpt,
     JsonOpt,
+    ModeOpt,
     PriorOpt,
     StrategyOpt,
     WordsOpt,
     app,
     apply_prior,
     console,
+    game_mode,
     handle_errors,
     load_words,
     print_json,
@@ -40,11 +43,11 @@ HistoryOpt = Annotated[str, typer.Option("--history", help='Guesses so far, e.g.
 SHOW_CANDIDATES = 30
 
 
-def replay(wl: WordList, weights: FloatArray | None, *, hard: bool, history: str) -> Session:
+def replay(wl: WordList, weights: FloatArray | None, *, mode: Mode, history: str) -> Session:
     """A Session on ``wl`` (answers weighted by ``weights``, if any) with the typed
     ``--history`` played; the first move that does not fit raises, naming it (a word
     played twice too: it cannot add information)."""
-    session = Session(wl, hard=hard, weights=weights)
+    session = Session(wl, mode=mode, weights=weights)
     moves = parse_history(history)
     for i, (word, _) in enumerate(moves):
         why = _repeated([w.strip().lower() for w, _ in moves[:i]], word)
@@ -121,6 +124,7 @@ def suggest(
     history: HistoryOpt = "",
     strategy: StrategyOpt = DEFAULT_STRATEGY,
     hard: HardOpt = False,
+    mode: ModeOpt = None,
     words: WordsOpt = "original",
     guesses: GuessesOpt = None,
     top: TopOpt = 5,
@@ -129,14 +133,15 @@ def suggest(
 ) -> None:
     """One-shot: the best next guesses after HISTORY."""
     wl, weights = apply_prior(load_words(words, guesses), prior)
-    session = replay(wl, weights, hard=hard, history=history)
+    session = replay(wl, weights, mode=game_mode(mode, hard), history=history)
     strat = get_strategy(strategy)
     if json_out:
         ranked = suggestions(session, strat, top)
         print_json(
             {
                 "history": session.history_text(),
-                "hard": hard,
+                "mode": session.mode.value,
+                "hard": session.hard,
                 "strategy": strat.key,
                 "solved": session.solved,
                 "candidates": len(session.candidates),
@@ -167,13 +172,13 @@ def header(wl: WordList, mode: str) -> str:
 
 def resume_command(session: Session, options: list[str]) -> str:
     """The `wordlelab suggest` command line that goes on with ``session``'s game
-    (``options``: the assist command's own, e.g. ``["--hard"]``)."""
+    (``options``: the assist command's own, e.g. ``["--mode", "ultra"]``)."""
     return " ".join(["wordlelab", "suggest", "--history", f'"{session.history_text()}"', *options])
 
 
-def _options(*, hard: bool, strategy: str, words: str, guesses: str | None, top: int, prior: str) -> list[str]:
+def _options(*, mode: Mode, strategy: str, words: str, guesses: str | None, top: int, prior: str) -> list[str]:
     """The options given to `assist` that `suggest` needs to pick the game up again."""
-    out = ["--hard"] if hard else []
+    out = [] if mode is Mode.NORMAL else ["--hard"] if mode is Mode.HARD else ["--mode", mode.value]
     given = [
         ("--words", words, "original"),
         ("--guesses", guesses, None),
@@ -200,6 +205,7 @@ def _repeated(played: list[str], word: str) -> str | None:
 @handle_errors
 def assist(
     hard: HardOpt = False,
+    mode: ModeOpt = None,
     strategy: StrategyOpt = DEFAULT_STRATEGY,
     words: WordsOpt = "original",
     guesses: GuessesOpt = None,
@@ -209,11 +215,11 @@ def assist(
     """Interactive helper: suggests a guess, you report what you played and saw."""
     wl, weights = apply_prior(load_words(words, guesses), prior)
     strat = get_strategy(strategy)
-    session = Session(wl, hard=hard, weights=weights)
-    console.print(header(wl, "hard" if hard else "normal"))
+    session = Session(wl, mode=game_mode(mode, hard), weights=weights)
+    console.print(header(wl, session.mode.value))
     console.print(HELP)
     prompt = Prompt("assist", COMMANDS, lambda: wl.allowed)
-    options = _options(hard=hard, strategy=strategy, words=words, guesses=guesses, top=top, prior=prior)
+    options = _options(mode=session.mode, strategy=strategy, words=words, guesses=guesses, top=top, prior=prior)
     with prompt:
         try:
             _show(session, strat, top)
@@ -244,7 +250,7 @@ def _command(session: Session, cmd: str, strat: Strategy, top: int, options: lis
         return None
     if low == "new":
         _offer_resume(session, options)
-        session = Session(wl, hard=session.hard, weights=session.weights)
+        session = Session(wl, mode=session.mode, weights=session.weights)
         console.print("New game.")
         _show(session, strat, top)
         return session

@@ -12,6 +12,7 @@ from ..errors import InvalidWordError
 from ..feedback import feedback as feedback_rule
 from ..feedback import format_pattern
 from ..game import DEFAULT_STRATEGY, Game
+from ..modes import Mode
 from ..simulate import Turn, play_game
 from ..strategies import Strategy, get_strategy
 from ..types import FloatArray
@@ -20,12 +21,14 @@ from ._app import (
     GuessesOpt,
     HardOpt,
     JsonOpt,
+    ModeOpt,
     PriorOpt,
     StrategyOpt,
     WordsOpt,
     app,
     apply_prior,
     console,
+    game_mode,
     handle_errors,
     load_words,
     print_json,
@@ -58,7 +61,7 @@ def solve_turns(
     answer: str,
     strategy: str,
     *,
-    hard: bool,
+    mode: Mode,
     start: str | None = None,
 ) -> tuple[Strategy, list[Turn]]:
     """The player (``strategy``, with the prior ``weights`` if any) and its game on ``answer``."""
@@ -68,8 +71,8 @@ def solve_turns(
 
         strat = PriorPlayer(strat, weights)
     if start is not None:
-        Game(answer, wl, hard=hard).session.check_guess(start)  # validate before playing
-    return strat, play_game(wl, answer, strat, hard=hard, start=start)
+        Game(answer, wl, mode=mode).session.check_guess(start)  # validate before playing
+    return strat, play_game(wl, answer, strat, mode=mode, start=start)
 
 
 @app.command()
@@ -78,6 +81,7 @@ def solve(
     answer: Annotated[str, typer.Argument(help="The answer to find.")],
     strategy: StrategyOpt = DEFAULT_STRATEGY,
     hard: HardOpt = False,
+    mode: ModeOpt = None,
     start: Annotated[str | None, typer.Option("--start", help="Force the first guess.")] = None,
     words: WordsOpt = "original",
     guesses: GuessesOpt = None,
@@ -86,13 +90,15 @@ def solve(
 ) -> None:
     """Auto-solve ANSWER and show each guess, its tiles and the candidates left."""
     wl, weights = apply_prior(load_words(words, guesses), prior)
-    strat, turns = solve_turns(wl, weights, answer, strategy, hard=hard, start=start)
+    game = game_mode(mode, hard)
+    strat, turns = solve_turns(wl, weights, answer, strategy, mode=game, start=start)
     if json_out:
         print_json(
             {
                 "answer": answer.strip().lower(),
                 "strategy": strat.key,
-                "hard": hard,
+                "mode": game.value,
+                "hard": game.restricted,
                 "guesses": len(turns),
                 "turns": [
                     {
@@ -106,7 +112,7 @@ def solve(
             }
         )
         return
-    table = Table(title=f"{answer.strip().lower()} with {strat.key}{' (hard)' if hard else ''}")
+    table = Table(title=f"{answer.strip().lower()} with {strat.key}{'' if game is Mode.NORMAL else f' ({game})'}")
     table.add_column("#", justify="right")
     table.add_column("guess")
     table.add_column("tiles / pattern")
@@ -121,18 +127,21 @@ def solve(
 @handle_errors
 def play(
     hard: HardOpt = False,
+    mode: ModeOpt = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed for the hidden answer.")] = None,
     words: WordsOpt = "original",
     guesses: GuessesOpt = None,
-    max_guesses: Annotated[int, typer.Option("--max-guesses", min=1)] = 6,
+    max_guesses: Annotated[
+        int, typer.Option("--max-guesses", min=1, help="Guesses you get before the answer is revealed.")
+    ] = 6,
 ) -> None:
     """Play a game in the terminal against a hidden answer (type `quit` to give up)."""
     wl = load_words(words, guesses)
     answer = random.Random(seed).choice(wl.answers)
-    game = Game(answer, wl, hard=hard, max_guesses=max_guesses)
+    game = Game(answer, wl, mode=game_mode(mode, hard), max_guesses=max_guesses)
     console.print(
         f"Guess the {wl.length}-letter word in {max_guesses} tries"
-        f"{' (hard mode)' if hard else ''}. Type a word, `help` or `quit`."
+        f"{'' if game.mode is Mode.NORMAL else f' ({game.mode} mode)'}. Type a word, `help` or `quit`."
     )
     guess_loop(
         Prompt("play", ("help", "quit"), lambda: wl.allowed),

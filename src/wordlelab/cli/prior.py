@@ -22,12 +22,14 @@ from ._app import (
     GuessesOpt,
     HardOpt,
     JsonOpt,
+    ModeOpt,
     StrategyOpt,
     WordsOpt,
     app,
     console,
     finite,
     frequency_prior,
+    game_mode,
     handle_errors,
     load_words,
     print_json,
@@ -71,6 +73,7 @@ def prior_suggest(
     history: HistoryOpt = "",
     strategy: StrategyOpt = DEFAULT_STRATEGY,
     hard: HardOpt = False,
+    mode: ModeOpt = None,
     words: WordsOpt = "original",
     guesses: GuessesOpt = None,
     top: TopOpt = 5,
@@ -81,7 +84,7 @@ def prior_suggest(
 ) -> None:
     """Best next guesses when any allowed word may be the answer (frequency prior)."""
     wl, weights = frequency_prior(load_words(words, guesses), lang, center, width)
-    session = replay(wl, weights, hard=hard, history=history)
+    session = replay(wl, weights, mode=game_mode(mode, hard), history=history)
     strat = get_strategy(strategy)
     ranked = suggestions(session, strat, top)
     likely = _likely(session)
@@ -131,6 +134,7 @@ def prior_solve(
     answer: Annotated[str, typer.Argument(help="The answer (any allowed word).")],
     strategy: StrategyOpt = DEFAULT_STRATEGY,
     hard: HardOpt = False,
+    mode: ModeOpt = None,
     words: WordsOpt = "original",
     guesses: GuessesOpt = None,
     center: CenterOpt = PRIOR_CENTER,
@@ -139,7 +143,7 @@ def prior_solve(
 ) -> None:
     """Auto-solve ANSWER in prior mode (the solver does not know the answer list)."""
     wl, weights = frequency_prior(load_words(words, guesses), lang, center, width)
-    _, turns = solve_turns(wl, weights, answer, strategy, hard=hard)
+    _, turns = solve_turns(wl, weights, answer, strategy, mode=game_mode(mode, hard))
     for i, t in enumerate(turns, 1):
         left = "" if i == len(turns) else f"  {t.candidates_after} left"
         console.print(Text(f"{i} ") + tiles(t.word, t.step.pattern) + Text(left))
