@@ -105,3 +105,11 @@ def test_bench_in_ultra_mode(tmp_path: Path) -> None:
     rows = json.loads(r.output)
     rows = rows if isinstance(rows, list) else rows.get("results", [rows])
     assert rows and all(row["mode"] == "ultra" for row in rows)
+
+
+def test_optimal_says_how_many_answers_no_tree_can_find() -> None:
+    r = run("optimal", "--start", "trace", "--mode", "ultra")
+    assert r.exit_code == 2, r.output
+    assert "cannot find every answer within 6 guesses" in r.output
+    assert "Every tree loses at least 2 answers within 6 guesses" in r.output
+    assert "TRACE 10120: batch catch hatch latch match patch watch (2 lost)" in r.output

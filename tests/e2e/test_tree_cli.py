@@ -94,7 +94,8 @@ def test_tree_bad_file_and_hard_with_file(tmp_path: Path) -> None:
     bad = tmp_path / "bad.tree"
     bad.write_text((DOCS / "trees" / "salet-normal.tree").read_text("utf-8").replace("  max: 5  ", "  max: 4  "))
     assert "claims max 4 but replaying gives 5" in _error("tree", str(bad))
-    assert "--hard goes with --start" in _error("tree", str(bad), "--hard")
+    assert "--mode and --hard go with --start" in _error("tree", str(bad), "--hard")
+    assert "a tree file says its own mode" in _error("tree", str(bad), "--mode", "ultra")
 
 
 def test_openers_rank() -> None:

@@ -141,3 +141,56 @@ def test_review_flags_ultra_breaches(words: WordList) -> None:
     assert "yellow there" in str(r.breaches[0].hard_mode_breach)
     # the same game in hard mode breaks nothing
     assert not review_game(words, ["salet", "caret", "react"], answer="react", hard=True).breaches
+
+
+def _lost_reference(words: WordList, table: np.ndarray, mode: str, cands: tuple[int, ...], history, d: int) -> int:  # type: ignore[no-untyped-def]
+    """The least number of ``cands`` any strategy fails to find within ``d`` guesses,
+    by plain recursion over every legal guess (legality by the rules' definitions)."""
+    if d == 0:
+        return len(cands)
+    if len(cands) == 1:
+        return 0
+    if mode == "ultra":
+        legal = reference(words, history)
+    elif mode == "hard":
+        legal = hard_mode_legal(words, history).tolist()
+    else:
+        legal = list(range(len(words.allowed)))
+    best = len(cands)
+    for g in legal:
+        groups: dict[int, list[int]] = {}
+        for c in cands:
+            groups.setdefault(int(table[g, c]), []).append(c)
+        win = 3**words.length - 1
+        lost = sum(
+            _lost_reference(words, table, mode, tuple(b), (*history, Step(g, p)), d - 1)
+            for p, b in groups.items()
+            if p != win
+        )
+        best = min(best, lost)
+    return best
+
+
+@pytest.mark.parametrize("mode", ["hard", "ultra"])
+@pytest.mark.parametrize("cap", [2, 3, 4])
+def test_shortfall_equals_brute_force(mode: str, cap: int) -> None:
+    from wordlelab.search import CapTooTightError, shortfall
+
+    answers = ["batch", "catch", "hatch", "latch", "match", "patch", "watch", "wight", "fight"]
+    extra = ["chomp", "blimp", "whelm", "plumb", "champ", "tacit"]
+    words = WordList.from_words(answers, answers + extra, name="atch")
+    table = pattern_table(words)
+    solver = Solver(words, table, mode=mode, max_guesses=cap)
+    for start in ("chomp", "batch", "tacit"):
+        g = words.guess_id(start)
+        expected = 0
+        for p in sorted(set(table[g].tolist())):
+            if p == 3**5 - 1:
+                continue
+            group = tuple(i for i in range(len(answers)) if table[g, i] == p)
+            expected += _lost_reference(words, table, mode, group, (Step(g, p),), cap - 1)
+        sf = shortfall(solver, start)
+        assert sf.lost == expected == sum(n for _, _, n in sf.groups)
+        if expected:
+            with pytest.raises(CapTooTightError):
+                solver.solve(start)

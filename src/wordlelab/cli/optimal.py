@@ -13,14 +13,17 @@ from rich.table import Table
 from ..errors import InvalidOptionError, WordlelabError
 from ..search import (
     INF,
+    CapTooTightError,
     ExactJob,
     OpenerResult,
     ResultStore,
+    Shortfall,
     Solver,
     exact_openers,
     greedy_scores,
     read_header,
     read_tree,
+    shortfall,
     verify_tree,
     write_tree,
 )
@@ -93,7 +96,10 @@ def optimal(
     wl = load_words(words, guesses)
     table = pattern_table(wl)
     solver = Solver(wl, table, mode=game, max_guesses=max_guesses, beam=beam, answers_only=answers_only)
-    result = solver.solve(start, budget_s=budget, top=top, upper=upper)
+    try:
+        result = solver.solve(start, budget_s=budget, top=top, upper=upper)
+    except CapTooTightError as exc:
+        raise WordlelabError(f"{exc}. {_lost_text(shortfall(solver, exc.start), max_guesses)}") from None
     if tree is not None and result.tree is not None:
         write_tree(result.tree, tree, table)
     if json_out:
@@ -185,6 +191,12 @@ def verify_tree_cmd(
         f"OK: {st.answers} answers found, total {st.total}, mean {st.mean:.4f}, max {st.max}"
         f" ({tree.mode} mode checked, cap {tree.max_guesses})"
     )
+
+
+def _lost_text(sf: Shortfall, cap: int) -> str:
+    """One line on what no tree opening with ``sf.start`` can find within ``cap`` guesses."""
+    groups = "; ".join(f"{sf.start.upper()} {p}: {' '.join(a)} ({n} lost)" for p, a, n in sf.groups)
+    return f"Every tree loses at least {sf.lost} answer{'s' * (sf.lost != 1)} within {cap} guesses, in {groups}"
 
 
 def _tree_text(file: Path) -> str:

@@ -9,18 +9,21 @@
 
 from ._memo import INF
 from .openers import ExactJob, OpenerResult, ResultStore, exact_openers, greedy_scores
-from .solver import DEFAULT_MAX_GUESSES, SearchError, SearchResult, Solver
+from .shortfall import Shortfall, shortfall
+from .solver import DEFAULT_MAX_GUESSES, CapTooTightError, SearchError, SearchResult, Solver
 from .tree import Node, Tree, TreeFileError, TreeStats, read_header, read_tree, verify_tree, write_tree
 
 __all__ = [
     "DEFAULT_MAX_GUESSES",
     "INF",
+    "CapTooTightError",
     "ExactJob",
     "Node",
     "OpenerResult",
     "ResultStore",
     "SearchError",
     "SearchResult",
+    "Shortfall",
     "Solver",
     "Tree",
     "TreeFileError",
@@ -29,6 +32,7 @@ __all__ = [
     "greedy_scores",
     "read_header",
     "read_tree",
+    "shortfall",
     "verify_tree",
     "write_tree",
 ]

@@ -34,6 +34,15 @@ class SearchError(WordlelabError, ValueError):
     """The search was asked something it cannot do (bad option, infeasible cap)."""
 
 
+class CapTooTightError(SearchError):
+    """No tree opening with ``start`` finds every answer within the cap
+    (:func:`wordlelab.search.shortfall.shortfall` says how many are lost)."""
+
+    def __init__(self, message: str, start: str) -> None:
+        super().__init__(message)
+        self.start = start
+
+
 @dataclass
 class SearchResult:
     """The outcome of a search from one opener (or the best opener found)."""
@@ -246,14 +255,15 @@ class Solver:
         guess: int | None = None,
         beta: int | None = None,
         legal: IndexArray | None = None,
+        left: int | None = None,
     ) -> int:
-        """``f`` of the candidates with ``max_guesses - len(history)`` guesses left,
-        playing ``guess`` first if given.  Exact if below ``beta`` (default: no
+        """``f`` of the candidates with ``left`` guesses left (default ``max_guesses
+        - len(history)``), playing ``guess`` first if given.  Exact if below ``beta`` (default: no
         bound), else a lower bound >= ``beta`` (see the search contract).
         ``INF`` (:data:`wordlelab.search._core.INF`) means impossible within the cap."""
         cands = np.ascontiguousarray(np.sort(np.asarray(candidates, dtype=np.int64)))
         legal = self._legal(history, legal)
-        d = self.max_guesses - len(history)
+        d = self.max_guesses - len(history) if left is None else left
         b = self._core.INF if beta is None else int(beta)
         return self._run(cands, legal, self._root_rule(legal), d, b, -1 if guess is None else int(guess))
 
@@ -415,9 +425,10 @@ class Solver:
                 )
             start = self.words.allowed[g]
         if total >= inf:
-            raise SearchError(
+            raise CapTooTightError(
                 f"{start!r} cannot find every answer within {self.max_guesses} guesses; "
-                "raise `max_guesses` or try another `start`"
+                "raise `max_guesses` or try another `start`",
+                start,
             )
         seconds = time.perf_counter() - t0
         root = self.tree(g)
