@@ -31,6 +31,7 @@ def test_available_tables() -> None:
     assert available_tables() == [
         ("original", "normal"),
         ("original", "hard"),
+        ("original", "ultra"),
         ("nyt", "normal"),
         ("nyt", "hard"),
     ]
@@ -90,5 +91,6 @@ def test_unknown_word_list_or_mode() -> None:
         load_opener_table().rank("qqqqq")
     with pytest.raises(WordlelabError, match="no opener table for word list"):
         load_opener_table("nyt-12959")
-    with pytest.raises(WordlelabError, match="no 'ultra' opener table"):
-        load_opener_table("original", "ultra")
+    with pytest.raises(WordlelabError, match="no 'ultra' opener table for the nyt list"):
+        load_opener_table("nyt", "ultra")
+    assert load_opener_table("original", "ultra").rank("salet").row.total == 8125

@@ -1,0 +1,72 @@
+"""The ultra-hard all-opener table (docs/openers/original-ultra.tsv), which no one
+has published: checked against the hard-mode table (ultra mode's legal guesses
+are a subset of hard mode's, so no opener does better in ultra mode) and by
+re-deriving a few rows from scratch.
+
+Made by ``wordlelab openers --all --exact --mode ultra --upper 8155 --tsv FILE``
+(docs/optimal.md): exact totals at or below 8155, a proven lower bound above it
+otherwise, ``inf`` where no tree finds every answer within six guesses.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from wordlelab import load_wordlist, pattern_table
+from wordlelab.search import INF, Solver, shortfall
+
+ROOT = Path(__file__).resolve().parents[2]
+TABLE = ROOT / "docs" / "openers" / "original-ultra.tsv"
+HARD = ROOT / "docs" / "openers" / "original-hard.tsv"
+UPPER = 8155
+
+
+def _read(path: Path) -> dict[str, tuple[float, int]]:
+    lines = path.read_text("utf-8").splitlines()
+    assert lines[0] == "word\ttotal\texact"
+    out = {}
+    for line in lines[1:]:
+        word, total, exact = line.split("\t")
+        out[word] = (math.inf if total == "inf" else float(int(total)), int(exact))
+    return out
+
+
+def test_one_row_per_opener_and_salet_the_unique_best() -> None:
+    rows = _read(TABLE)
+    words = load_wordlist()
+    assert sorted(rows) == sorted(words.allowed)
+    exact = sorted((t, w) for w, (t, e) in rows.items() if e and t < math.inf)
+    assert exact == [(8125.0, "salet"), (8134.0, "least"), (8138.0, "reast"), (8151.0, "trape")]
+    for w, (t, e) in rows.items():
+        assert (e == 1) == (t <= UPPER or t == math.inf), w  # bounds only above U
+        assert t > UPPER or w in {"salet", "least", "reast", "trape"}
+
+
+def test_never_below_the_hard_table() -> None:
+    ultra, hard = _read(TABLE), _read(HARD)
+    for w, (h, he) in hard.items():
+        u, ue = ultra[w]
+        if h == math.inf:  # no hard tree: no ultra tree either (at most a bound was proven)
+            assert u == math.inf or not ue, w
+        if he and ue:
+            assert u >= h, w
+
+
+@pytest.mark.parametrize("word", ["salet", "trape", "trace", "pucka", "glazy"])
+def test_rows_rederived(word: str) -> None:
+    words = load_wordlist()
+    table = pattern_table(words)
+    solver = Solver(words, table, mode="ultra")
+    v = solver.value(np.arange(len(words.answers)), guess=solver.check_start(word), beta=UPPER + 1)
+    t, e = _read(TABLE)[word]
+    if v >= INF:
+        assert t == math.inf and e == 1
+        assert shortfall(solver, word).lost >= 1  # and some answer is lost by every tree
+    elif v <= UPPER:
+        assert (float(v), 1) == (t, e)
+    else:
+        assert e == 0 and t > UPPER
