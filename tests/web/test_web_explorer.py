@@ -138,7 +138,9 @@ def test_openers_rank(client: Any, word: str, rank: str, total: int, exact: bool
 def test_openers_bad_requests(client: Any) -> None:
     r = client.get("/api/openers/rank", params={"word": "zzzzz"})
     assert r.status_code == 400 and "'zzzzz' is not an allowed guess" in r.json()["error"]
-    r = client.get("/api/openers", params={"mode": "ultra"})
+    r = client.get("/api/openers", params={"words": "nyt", "mode": "ultra"})
     assert r.status_code == 400 and "no 'ultra' opener table" in r.json()["error"]
+    r = client.get("/api/openers/rank", params={"word": "salet", "mode": "ultra"})
+    assert r.status_code == 200 and r.json()["total"] == 8125
     r = client.get("/api/openers", params={"words": "nyt-12959"})
     assert r.status_code == 400 and "no opener table for word list" in r.json()["error"]
