@@ -23,18 +23,19 @@ import time
 
 import numpy as np
 
-from wordlelab import load_wordlist, pattern_table
+from wordlelab import Mode, load_wordlist, pattern_table
 from wordlelab.feedback import all_green
 from wordlelab.search import Node, Solver, Tree
 from wordlelab.state import State
 from wordlelab.strategies import get_strategy
 
 CASES = [
-    # label, start, hard, max_guesses, answers_only, published total
-    ("SALET normal", "salet", False, 6, False, 7920),
-    ("SALET hard", "salet", True, 6, False, 8122),
-    ("PALET hard, max 5 guesses", "palet", True, 5, False, 8206),
-    ("SLATE, guesses = answers", "slate", False, 6, True, 7973),
+    # label, start, mode, max_guesses, answers_only, published total (ultra: ours, docs/optimal.md)
+    ("SALET normal", "salet", "normal", 6, False, 7920),
+    ("SALET hard", "salet", "hard", 6, False, 8122),
+    ("SALET ultra", "salet", "ultra", 6, False, 8125),
+    ("PALET hard, max 5 guesses", "palet", "hard", 5, False, 8206),
+    ("SLATE, guesses = answers", "slate", "normal", 6, True, 7973),
 ]
 GREEDY = ["entropy", "expected-size", "most-parts", "minimax"]
 
@@ -48,7 +49,7 @@ def prove(words, table, start, hard, cap, answers_only, repeat):  # type: ignore
     best_wall = best_cpu = float("inf")
     value = nodes = 0
     for _ in range(repeat):
-        solver = Solver(words, table, hard=hard, max_guesses=cap, answers_only=answers_only)
+        solver = Solver(words, table, mode=hard, max_guesses=cap, answers_only=answers_only)
         g = solver.check_start(start)
         w0, c0 = time.perf_counter(), time.process_time()
         value = solver.value(cands, guess=g)
@@ -71,7 +72,7 @@ def strategy_tree(words, table, name, start, hard):  # type: ignore[no-untyped-d
                 node.children[p] = build(child)
         return node
 
-    return Tree(words, build(State.initial(words, table, hard=hard)), hard=hard)
+    return Tree(words, build(State.initial(words, table, hard=hard)), mode=Mode.HARD if hard else Mode.NORMAL)
 
 
 def main() -> None:
@@ -84,8 +85,8 @@ def main() -> None:
     print(f"# {platform.processor() or platform.machine()}, python {platform.python_version()}")
     t0 = time.perf_counter()
     small = np.arange(40, dtype=np.int64)
-    for hard in (False, True):
-        Solver(words, table, hard=hard).value(small)
+    for mode in ("normal", "hard", "ultra"):
+        Solver(words, table, mode=mode).value(small)
     print(f"warm-up (compile or load the compiled search): {time.perf_counter() - t0:.2f} s")
     print()
     print("| case | total | expected | proven in (wall, best of N) | CPU | nodes |")

@@ -281,6 +281,7 @@ def _solve(
     # ultra mode: the legal set grouped by the pattern each guess shows it
     lmembers = np.empty(legal.shape[0] if ultra else 0, np.int64)
     lstarts = np.zeros(n_patterns + 1, np.int64)
+    chashes = np.empty(n_patterns, np.uint64)  # per bucket of the guess being evaluated
     evaluated = 0
     stopped = False  # by the beam
     # a plain int64, not the literal -1: with a literal numba compiles a second,
@@ -323,7 +324,6 @@ def _solve(
             fill[b] += 1
         if ultra:
             consistent_split(legal, g, codes, letter_counts.shape[1], n_patterns, lmembers, lstarts)
-        chashes = np.empty(n_buckets, np.uint64)
 
         # pass 1: bounds, raised to what the memo proved
         blb = np.empty(n_buckets, np.int64)
