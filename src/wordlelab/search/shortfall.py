@@ -17,7 +17,8 @@ guesses of the mode::
 
 A candidate is always a legal guess (it keeps every clue), so ``fail(S, d) <=
 |S| - 1`` for ``d >= 1``; that is the starting bound, and a guess stops as soon
-as its sum reaches the best so far.  Groups the compiled search proves
+as its sum reaches the best so far.  A group the search proves unsolvable
+loses at least one answer, so the guesses stop at the first that loses one.  Groups the compiled search proves
 solvable cost nothing, so only the few unsolvable groups are expanded.
 """
 
@@ -106,7 +107,7 @@ def _fail(
         memo[key] = 0
         return 0
     best = n - 1  # guess a candidate, and lose the rest with no guess left (d == 1)
-    if d > 1:
+    if d > 1 and best > 1:  # no tree finds them all, so 1 lost is the least possible
         win = all_green(solver.words.length)
         for g in legal:
             row = solver.table[g, cands]
@@ -119,7 +120,7 @@ def _fail(
                     break
             if total < best:
                 best = total
-                if best == 0:
+                if best <= 1:
                     break
     memo[key] = best
     return best
