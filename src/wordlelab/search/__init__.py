@@ -8,8 +8,8 @@
 """
 
 from ._memo import INF
+from ._shortfall import Shortfall, shortfall
 from .openers import ExactJob, OpenerResult, ResultStore, exact_openers, greedy_scores
-from .shortfall import Shortfall, shortfall
 from .solver import DEFAULT_MAX_GUESSES, CapTooTightError, SearchError, SearchResult, Solver
 from .tree import Node, Tree, TreeFileError, TreeStats, read_header, read_tree, verify_tree, write_tree
 

@@ -36,7 +36,7 @@ class SearchError(WordlelabError, ValueError):
 
 class CapTooTightError(SearchError):
     """No tree opening with ``start`` finds every answer within the cap
-    (:func:`wordlelab.search.shortfall.shortfall` says how many are lost)."""
+    (:func:`wordlelab.search.shortfall` says how many are lost)."""
 
     def __init__(self, message: str, start: str) -> None:
         super().__init__(message)
