@@ -156,7 +156,7 @@ def verify_tree_cmd(
 ) -> None:
     """Replay every answer of a tree file and check its totals (and its mode's rules)."""
     name = words
-    text = _tree_text(file)
+    text = tree_file_text(file)
     if name is None:
         head = _peek_words(text)
         if head not in BUILTIN_LISTS:
@@ -199,7 +199,7 @@ def _lost_text(sf: Shortfall, cap: int) -> str:
     return f"Every tree loses at least {sf.lost} answer{'s' * (sf.lost != 1)} within {cap} guesses, in {groups}"
 
 
-def _tree_text(file: Path) -> str:
+def tree_file_text(file: Path) -> str:
     """The text of a tree file; a file that cannot be read or is not UTF-8 text is an error."""
     try:
         data = read_upto(file, MAX_TREE_BYTES)

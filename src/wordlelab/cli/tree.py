@@ -26,7 +26,7 @@ from ._app import (
     load_words,
     print_json,
 )
-from .optimal import _tree_text
+from .optimal import tree_file_text
 
 #: tile colours of grey, yellow, green (as the web pages draw them)
 MARK_STYLES = ("bold white on #787c7e", "bold white on #c9b458", "bold white on #538d4e")
@@ -134,7 +134,7 @@ def tree_cmd(
     if file is not None and (hard or mode is not None):
         raise InvalidOptionError("--mode and --hard go with --start; a tree file says its own mode")
     if file is not None:
-        text = _tree_text(file)
+        text = tree_file_text(file)
         wl = load_words(words, guesses) if words is not None else None
         loaded = load_tree_text(text, str(file), wordlist=wl)
         origin = str(file)
