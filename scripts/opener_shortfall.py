@@ -5,7 +5,7 @@ group ``PATTERN:LOST:ANSWER ANSWER ...``, groups joined by ``;``, rows sorted by
 ``lost`` then word.
 
     .venv/bin/python scripts/opener_shortfall.py docs/openers/original-ultra.tsv \\
-        --words original --mode ultra --workers 2 --out docs/openers/original-ultra-shortfall.tsv
+        --words original --mode ultra --workers 2 --out docs/shortfall/original-ultra.tsv
 """
 
 from __future__ import annotations

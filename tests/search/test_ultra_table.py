@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from wordlelab import load_wordlist, pattern_table
+from wordlelab import feedback, load_wordlist, parse_pattern, pattern_table
 from wordlelab.search import INF, Solver, shortfall
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -70,3 +70,45 @@ def test_rows_rederived(word: str) -> None:
         assert (float(v), 1) == (t, e)
     else:
         assert e == 0 and t > UPPER
+
+
+SHORTFALL = ROOT / "docs" / "shortfall" / "original-ultra.tsv"
+
+
+def _shortfall_rows() -> dict[str, tuple[int, list[tuple[str, int, list[str]]]]]:
+    lines = SHORTFALL.read_text("utf-8").splitlines()
+    assert lines[0] == "word\tlost\tgroups"
+    out = {}
+    for line in lines[1:]:
+        word, lost, groups = line.split("\t")
+        parsed = []
+        for g in groups.split(";"):
+            pattern, n, answers = g.split(":")
+            parsed.append((pattern, int(n), answers.split()))
+        out[word] = (int(lost), parsed)
+    return out
+
+
+def test_every_opener_without_a_tree_has_its_shortfall() -> None:
+    """docs/shortfall/original-ultra.tsv (scripts/opener_shortfall.py): one row per
+    ``inf`` opener of the table, at least one answer lost, the groups adding up."""
+    table = _read(TABLE)
+    rows = _shortfall_rows()
+    assert sorted(rows) == sorted(w for w, (t, _) in table.items() if t == math.inf)
+    words = load_wordlist()
+    for word, (lost, groups) in rows.items():
+        assert lost >= 1 and lost == sum(n for _, n, _ in groups), word
+        for pattern, n, answers in groups:
+            assert 1 <= n < len(answers), word
+            assert all(feedback(word, a) == parse_pattern(pattern) for a in answers), word
+            assert set(answers) <= set(words.answers)
+
+
+@pytest.mark.parametrize("word", ["trace", "gothy", "aitch"])
+def test_shortfall_rows_rederived(word: str) -> None:
+    words = load_wordlist()
+    solver = Solver(words, pattern_table(words), mode="ultra")
+    sf = shortfall(solver, word)
+    lost, groups = _shortfall_rows()[word]
+    assert sf.lost == lost
+    assert [(p, n, a) for p, a, n in sf.groups] == groups
