@@ -30,9 +30,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..feedback import all_green, format_pattern
-from ..modes import Mode
-from ..state import Step
-from ..table import guess_patterns
 from ..types import IndexArray
 from ._memo import INF
 from .solver import Solver
@@ -73,41 +70,13 @@ def shortfall(solver: Solver, start: str) -> Shortfall:
         if p == win:
             continue
         group = cands[row == p]
-        child = _child_legal(solver, legal, g, int(p))
+        child = solver.legal_by_pattern(legal, g)(int(p))
         if _solvable(solver, group, child, solver.max_guesses - 1, memo):
             continue
         lost = _fail(solver, group, child, solver.max_guesses - 1, memo)
         if lost:
             groups.append((format_pattern(int(p), words.length), [words.answers[i] for i in group], lost))
     return Shortfall(words.allowed[g], sum(n for _, _, n in groups), groups)
-
-
-class _Children:
-    """The legal guesses after ``g`` shows each pattern, computed when first asked
-    (ultra mode: the pattern ``g`` shows every legal word, once for all patterns)."""
-
-    def __init__(self, solver: Solver, legal: IndexArray, g: int) -> None:
-        self.solver, self.legal, self.g = solver, legal, g
-        self.row: np.ndarray | None = None
-
-    def legal_after(self, p: int) -> IndexArray:
-        solver = self.solver
-        if solver.mode is Mode.HARD:
-            from ..state import Hints
-
-            out: IndexArray = Hints().after(solver.words, Step(self.g, p)).keep(solver.words, self.legal)
-            return out
-        if solver.mode is Mode.ULTRA:
-            if self.row is None:
-                self.row = guess_patterns(solver.words, self.g, self.legal, solver.rule)
-            out = self.legal[self.row == p]
-            return out
-        return self.legal
-
-
-def _child_legal(solver: Solver, legal: IndexArray, g: int, p: int) -> IndexArray:
-    """The guesses legal after ``g`` shows ``p``, from those legal before."""
-    return _Children(solver, legal, g).legal_after(p)
 
 
 def _solvable(solver: Solver, cands: IndexArray, legal: IndexArray, d: int, memo: _Memo) -> bool:
@@ -163,14 +132,14 @@ def _fail(solver: Solver, cands: IndexArray, legal: IndexArray, d: int, memo: _M
         # answer (the least possible) is then usually found at once
         for g in legal[np.argsort(-parts, kind="stable")]:
             row = solver.table[g, cands]
-            children = _Children(solver, legal, int(g))
+            legal_after = solver.legal_by_pattern(legal, int(g))
             # first which parts are unsolvable (each loses at least one), then how many
             hard_parts = []
             for p in np.unique(row):
                 sub = cands[row == p]
                 if p == win or len(sub) == 1:
                     continue  # found, or found by the next guess
-                child = children.legal_after(int(p))
+                child = legal_after(int(p))
                 if not _solvable(solver, sub, child, d - 1, memo):
                     hard_parts.append((sub, child))
                     if len(hard_parts) >= best:

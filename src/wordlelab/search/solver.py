@@ -119,6 +119,28 @@ def _endgames(words: WordList) -> tuple[IndexArray, IndexArray, np.ndarray, np.n
 Rule = tuple[np.ndarray, np.ndarray, np.uint64]
 
 
+class LegalAfter:
+    """The guesses legal after ``g`` shows each pattern (see
+    :meth:`Solver.legal_by_pattern`).  In ultra mode the pattern ``g`` shows
+    every legal word is computed once, when first asked, for all patterns."""
+
+    def __init__(self, solver: Solver, legal: IndexArray, g: int) -> None:
+        self.solver, self.legal, self.g = solver, legal, g
+        self._row: np.ndarray | None = None
+
+    def __call__(self, p: int) -> IndexArray:
+        s = self.solver
+        if s.mode is Mode.HARD:
+            out: IndexArray = s._core.hard_filter(self.legal, self.g, p, s.codes, s.letter_counts)
+            return out
+        if s.mode is Mode.ULTRA:
+            if self._row is None:
+                self._row = guess_patterns(s.words, self.g, self.legal, s.rule)
+            out = self.legal[self._row == p]
+            return out
+        return self.legal
+
+
 class Solver:
     """Minimum-total-guesses search over one pair of word lists.
 
@@ -223,6 +245,11 @@ class Solver:
         else:
             legal = ultra_legal(self.words, history, self.rule)
         return np.intersect1d(legal, self.pool).astype(np.int64)
+
+    def legal_by_pattern(self, legal: IndexArray, g: int) -> LegalAfter:
+        """The guesses legal once ``g`` has shown a pattern, from ``legal`` (those
+        legal before it): ``legal_by_pattern(legal, g)(p)``."""
+        return LegalAfter(self, legal, g)
 
     def _root_rule(self, legal: IndexArray) -> Rule:
         """The hard-mode rule of a search's root: nothing fixed yet, over ``legal``
@@ -343,17 +370,16 @@ class Solver:
         node = Node(int(g))
         row = self.table[g, cands]
         win = all_green(self.words.length)
+        legal_after = self.legal_by_pattern(legal, int(g))
         for p in np.unique(row):
             if p == win:
                 continue
             child = cands[row == p]
-            child_legal, child_rule = legal, rule
+            child_legal, child_rule = legal_after(int(p)), rule
             if self.mode is Mode.HARD:
-                child_legal = self._core.hard_filter(legal, int(g), int(p), self.codes, self.letter_counts)
                 greens, mins = self._core.constrain(rule[0], rule[1], int(g), int(p), self.codes)
                 child_rule = (greens, mins, rule[2])
             elif self.mode is Mode.ULTRA:
-                child_legal = legal[guess_patterns(self.words, int(g), legal) == p]
                 child_rule = self._root_rule(child_legal)
             node.children[int(p)] = self._build(child, history + (Step(int(g), int(p)),), None, child_legal, child_rule)
         return node
