@@ -36,6 +36,13 @@ class Mode(StrEnum):
         return self is not Mode.NORMAL
 
     @property
+    def checked(self) -> Mode:
+        """The rules a guess is checked against in this mode: its own, and hard
+        mode's in normal mode (so a normal game can say which guess hard mode
+        would refuse)."""
+        return self if self.restricted else Mode.HARD
+
+    @property
     def code(self) -> int:
         """0, 1, 2: the mode as the compiled search takes it."""
         return _CODES[self]

@@ -165,7 +165,7 @@ class Review:
     @property
     def breach_mode(self) -> Mode:
         """The mode whose rules :attr:`breaches` are checked against (hard in normal mode)."""
-        return Mode.ULTRA if self.mode is Mode.ULTRA else Mode.HARD
+        return self.mode.checked
 
     @property
     def mean_skill(self) -> float:

@@ -312,7 +312,7 @@ class State:
         """Why ``guess`` would break the rules of ``mode`` (default: this state's
         mode; hard mode if this state is in normal mode, so a review can say which
         guess would break it) now, or None."""
-        m = as_mode(mode) if mode is not None else Mode.ULTRA if self.mode is Mode.ULTRA else Mode.HARD
+        m = as_mode(mode) if mode is not None else self.mode.checked
         if m is Mode.ULTRA:
             return ultra_violation(self.words, self.history, guess, self.rule, self.hints)
         if m is Mode.HARD:
