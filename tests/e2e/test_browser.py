@@ -190,6 +190,34 @@ def test_assistant_shows_error_for_bad_word(app_page: Any) -> None:
     assert _expected_console_errors(page.problems) == []
 
 
+def test_assistant_keyboard_enter_adds_the_guess_from_a_tile_and_space_flips_it(app_page: Any) -> None:
+    """After clicking tiles, focus is on a tile (a button): Enter adds the guess, as the
+    hint says, instead of flipping that tile again; Space flips the focused tile."""
+    page = app_page
+    page.goto(page.base + "/")
+    page.wait_for_selector("#sugg tbody tr")
+    page.fill("#guess", "salet")
+    tile = "#entry-tiles button[data-pos='{}']".format
+    page.click(tile(2))  # yellow
+    page.click(tile(3))
+    page.click(tile(3))  # green: focus stays on this tile
+    assert page.evaluate("document.activeElement.dataset.pos") == "3"
+    page.keyboard.press("Enter")
+    expect(page.locator("#board .tiles")).to_have_count(1)
+    marks = page.eval_on_selector_all("#board .tiles .tile", "ts => ts.map(t => t.className)")
+    assert [m.split()[-1] for m in marks] == ["m0", "m0", "m1", "m2", "m0"]
+    # Space on a focused tile cycles it; Enter from the colours box adds the guess too
+    page.fill("#guess", "crony")
+    page.focus(tile(1))
+    page.keyboard.press("Space")
+    page.keyboard.press("Space")
+    assert "m2" in (page.get_attribute(tile(1), "class") or "")
+    assert page.input_value("#pattern") == "02000"
+    page.keyboard.press("Enter")
+    expect(page.locator("#board .tiles")).to_have_count(2)
+    assert _expected_console_errors(page.problems) == []
+
+
 def test_play_a_game(app_page: Any) -> None:
     page = app_page
     page.goto(page.base + "/play")

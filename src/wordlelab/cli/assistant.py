@@ -31,6 +31,7 @@ from ._app import (
     handle_errors,
     load_words,
     print_json,
+    program,
     refused,
     tiles,
 )
@@ -172,8 +173,9 @@ def header(wl: WordList, mode: str) -> str:
 
 def resume_command(session: Session, options: list[str]) -> str:
     """The `wordlelab suggest` command line that goes on with ``session``'s game
-    (``options``: the assist command's own, e.g. ``["--mode", "ultra"]``)."""
-    return " ".join(["wordlelab", "suggest", "--history", f'"{session.history_text()}"', *options])
+    (``options``: the assist command's own, e.g. ``["--mode", "ultra"]``), starting
+    with the command that runs this wordlelab (:func:`program`), so it works as printed."""
+    return " ".join([program(), "suggest", "--history", f'"{session.history_text()}"', *options])
 
 
 def _options(*, mode: Mode, strategy: str, words: str, guesses: str | None, top: int, prior: str) -> list[str]:
