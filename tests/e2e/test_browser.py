@@ -218,6 +218,21 @@ def test_assistant_keyboard_enter_adds_the_guess_from_a_tile_and_space_flips_it(
     assert _expected_console_errors(page.problems) == []
 
 
+def test_assistant_shows_the_servers_message_whole(app_page: Any) -> None:
+    """A 4-letter guess: the message the server wrote is shown whole, not cut as if it
+    were a long value the user sent."""
+    page = app_page
+    page.goto(page.base + "/")
+    page.wait_for_selector("#sugg tbody tr")
+    page.fill("#guess", "cran")
+    page.press("#guess", "Enter")
+    page.wait_for_selector("#error:not([hidden])")
+    text = " ".join((page.text_content("#error") or "").split())
+    assert "'cran' is not a 5-letter word;" in text and text.endswith("'aback'"), text
+    assert "characters)" not in text
+    assert page.locator("#board .tiles").count() == 0
+
+
 def test_play_a_game(app_page: Any) -> None:
     page = app_page
     page.goto(page.base + "/play")

@@ -29,8 +29,11 @@ __all__ = ["MAX_MESSAGE", "SafeJSONResponse", "add_error_handlers", "clip_messag
 
 log = logging.getLogger("wordlelab.web")
 
-#: a quoted value, or a run without spaces, longer than this is cut in messages
-_LONG_QUOTED = re.compile(r"""(['"])([^'"]{""" + str(MAX_ECHO + 1) + r""",})\1""")
+#: a quoted value, or a run without spaces, longer than this is cut in messages.  A
+#: value's opening quote follows no letter or quote and precedes no space, and its closing
+#: quote is followed by no letter: so the server's own words between two short quoted
+#: values (``'cran' is not a 5-letter word; ... e.g. 'aback'``) are never taken for one.
+_LONG_QUOTED = re.compile(r"""(?<![\w'"])(['"])(?!\s)([^'"]{""" + str(MAX_ECHO + 1) + r""",})\1(?!\w)""")
 _LONG_RUN = re.compile(r"\S{" + str(2 * MAX_ECHO + 1) + ",}")
 #: no message is longer than this
 MAX_MESSAGE = 2000
