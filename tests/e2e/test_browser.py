@@ -176,6 +176,7 @@ def test_assistant_shows_error_for_bad_word(app_page: Any) -> None:
     page.press("#guess", "Enter")
     page.wait_for_selector("#error:not([hidden])")
     assert "not in the allowed guesses" in (page.text_content("#error") or "")
+    assert "`" not in (page.text_content("#error") or "")  # no API parameter named
     assert page.locator("#board .tiles").count() == 0  # nothing was added
     page.fill("#guess", "salet")
     page.fill("#pattern", "222222")
