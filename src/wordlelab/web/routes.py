@@ -21,7 +21,7 @@ from fastapi.staticfiles import StaticFiles
 from .. import __version__
 from ..game import DEFAULT_STRATEGY
 from ..strategies import strategy_class, strategy_names
-from ..words import DEFAULT_LIST
+from ..words import DAILY_LIST, DEFAULT_LIST
 from . import assistant, play
 from . import compare as compare_page
 from .engine import clip, strategy_options
@@ -29,6 +29,7 @@ from .lists import list_info
 from .models import (
     MAX_CUSTOM_ALLOWED,
     MAX_CUSTOM_ANSWERS,
+    MAX_EXCLUDE,
     MAX_HISTORY,
     MAX_SHOW,
     MAX_TOP,
@@ -76,6 +77,7 @@ def _meta(limits: Limits) -> dict[str, Any]:
         "version": __version__,
         "lists": list_info(),
         "default_list": DEFAULT_LIST,
+        "daily_list": DAILY_LIST,
         "strategies": strategies,
         "default_strategy": DEFAULT_STRATEGY,
         "max_guesses": play.MAX_GUESSES,
@@ -90,6 +92,7 @@ def _meta(limits: Limits) -> dict[str, Any]:
             "max_history": MAX_HISTORY,
             "max_top": MAX_TOP,
             "max_show": MAX_SHOW,
+            "max_exclude": MAX_EXCLUDE,
             "compare_max_games": limits.compare_max_games,
         },
     }
