@@ -144,3 +144,36 @@ def test_openers_bad_requests(client: Any) -> None:
     assert r.status_code == 200 and r.json()["total"] == 8125
     r = client.get("/api/openers", params={"words": "nyt-12959"})
     assert r.status_code == 400 and "no opener table for word list" in r.json()["error"]
+
+
+MALFORMED_UPLOADS = {
+    "children a list": json.dumps({"tree": {"guess": "salet", "children": [1]}}),
+    "children a string": json.dumps({"tree": {"guess": "salet", "children": "x"}}),
+    "max_guesses a word": json.dumps({"max_guesses": "x", "tree": {"guess": "salet"}}),
+    "max_guesses infinite": '{"max_guesses": 1e999, "tree": {"guess": "salet"}}',
+    "max_guesses a list": json.dumps({"max_guesses": [1], "tree": {"guess": "salet"}}),
+    "rule a list": json.dumps({"rule": [1], "tree": {"guess": "salet"}}),
+    "nested 900 deep": '{"tree": ' + '{"guess": "salet", "children": {"00000": ' * 900 + "{}" + "}}" * 900 + "}",
+}
+
+
+@pytest.mark.parametrize("case", list(MALFORMED_UPLOADS))
+def test_malformed_uploads_are_400_with_a_reason(client: Any, case: str) -> None:
+    r = client.post("/api/tree", json={"text": MALFORMED_UPLOADS[case], "filename": "bad.json"})
+    assert r.status_code == 400, r.text
+    assert r.json()["error"].startswith("bad.json: ")
+
+
+@pytest.mark.parametrize(
+    ("old", "new"), [("max-guesses: 6", "max-guesses: x"), ("rule: official", "rule: bogus"), ("mean: ", "mean: nan ")]
+)
+def test_malformed_text_headers_are_400(client: Any, old: str, new: str) -> None:
+    text = (DOCS / "trees" / "salet-normal.tree").read_text("utf-8").replace(old, new)
+    r = client.post("/api/tree", json={"text": text, "filename": "bad.tree"})
+    assert r.status_code == 400 and "the header's" in r.json()["error"], r.text
+
+
+def test_a_500_move_line_is_400_not_a_recursion_error(client: Any) -> None:
+    text = (DOCS / "trees" / "salet-normal.tree").read_text("utf-8") + "salet 22221 " * 500 + "salet 22222\n"
+    r = client.post("/api/tree", json={"text": text, "filename": "long.tree"})
+    assert r.status_code == 400 and "501 guesses" in r.json()["error"], r.text

@@ -149,8 +149,8 @@ app = typer.Typer(
 
 # markup off: words, file names and messages are printed as they are (a `[/x]` in a
 # file name must not be read as a style tag); a print that styles says markup=True
-console = Console(highlight=False, markup=False)
-err_console = Console(stderr=True, highlight=False, markup=False)
+console = Console(highlight=False, markup=False, emoji=False)
+err_console = Console(stderr=True, highlight=False, markup=False, emoji=False)
 
 #: exit code for bad input (usage errors from typer itself exit 2 as well)
 EXIT_BAD_INPUT = 2

@@ -291,7 +291,11 @@ def openers(
     exact_res = {}
     if exact:
         job = ExactJob(wl, mode=game, max_guesses=max_guesses, answers_only=answers_only)
-        store = ResultStore(results or cache_dir() / "openers.sqlite")
+        store = ResultStore(
+            results or cache_dir() / "openers.sqlite",
+            set_aside=results is None,
+            fix="name another file with --results" if results is None else "move it away or give another --results",
+        )
         kind = "dask" if (dask or scheduler) else "process"
 
         def progress(r, done, total):  # type: ignore[no-untyped-def]
@@ -309,6 +313,7 @@ def openers(
                 scheduler=scheduler,
                 progress=progress,
                 upper=upper,
+                bounds={w: int(stats["bound"][i]) for i, w in enumerate(chosen)},
             )
         finally:
             store.close()

@@ -93,12 +93,16 @@ def _load_start(start: str, mode: Mode, words: str, guesses: str | None) -> tupl
     if tree is None:
         err_console.print(
             f"no shipped or cached tree opens with {start.upper()} in {mode} mode: searching it now "
-            "(seconds to minutes; Ctrl-C stops; the tree is cached for next time)"
+            "(seconds to minutes; Ctrl-C stops)"
         )
         found = Solver(wl, table, mode=mode, max_guesses=TREE_CAP).solve(start).tree
         if found is None:  # pragma: no cover - a search from a start gives a tree or raises
             raise WordlelabError(f"no tree opening with {start!r} finds every answer within {TREE_CAP} guesses")
-        store.put(spec, found, table)
+        if store.put(spec, found, table):
+            err_console.print("the tree is cached for next time")
+        else:
+            folder = str(spec.path().parent)
+            err_console.print(f"the cache folder {folder!r} cannot be written: the tree is not kept", soft_wrap=True)
         tree, origin = found, "searched now"
     verification = verify_tree(tree, table)
     return LoadedTree(tree, {"mode": tree.mode.value}, verification, table), origin

@@ -29,8 +29,14 @@ __all__ = ["MAX_MESSAGE", "SafeJSONResponse", "add_error_handlers", "clip_messag
 
 log = logging.getLogger("wordlelab.web")
 
-#: a quoted value, or a run without spaces, longer than this is cut in messages
-_LONG_QUOTED = re.compile(r"""(['"])([^'"]{""" + str(MAX_ECHO + 1) + r""",})\1""")
+#: a quoted value, or a run without spaces, longer than this is cut in messages; a value
+#: opens with a quote at the start or after a space or bracket and closes with the same
+#: quote before a space, punctuation or the end, so the text *between* two quoted values
+#: (the server's own words) is never taken for one
+_END = r"(?:$|[\s)\]},.;:!?])"
+_LONG_QUOTED = re.compile(
+    r"(?:(?<=^)|(?<=[\s(\[{=,:]))(['\"])((?:(?!\1" + _END + ").){" + str(MAX_ECHO + 1) + r",})\1(?=" + _END + ")"
+)
 _LONG_RUN = re.compile(r"\S{" + str(2 * MAX_ECHO + 1) + ",}")
 #: no message is longer than this
 MAX_MESSAGE = 2000

@@ -88,6 +88,8 @@ def _meta(limits: Limits) -> dict[str, Any]:
             "max_custom_allowed": MAX_CUSTOM_ALLOWED,
             "slow_workers": limits.slow_workers,
             "slow_queue": limits.slow_queue,
+            "fast_workers": limits.fast_workers,
+            "fast_queue": limits.fast_queue,
             "max_custom_bytes": limits.max_custom_bytes,
             "max_history": MAX_HISTORY,
             "max_top": MAX_TOP,
@@ -101,10 +103,12 @@ def _meta(limits: Limits) -> dict[str, Any]:
 def add_api(app: FastAPI, runner: Runner, limits: Limits) -> None:
     """The JSON endpoints; work that may be long runs in the runner's worker processes."""
 
+    meta_once = functools.cache(_meta)  # the same for the app's whole life: a trivial request
+
     @app.get("/api/meta", tags=["info"])
     def meta() -> dict[str, Any]:
         """Built-in word lists, registered strategies and the request limits."""
-        return _meta(limits)
+        return meta_once(limits)
 
     @app.post("/api/suggest", tags=["assistant"])
     async def suggest(req: SuggestRequest) -> dict[str, Any]:
@@ -136,8 +140,9 @@ def add_api(app: FastAPI, runner: Runner, limits: Limits) -> None:
     @app.post("/api/play/review", tags=["play"])
     async def play_review(req: ReviewRequest) -> dict[str, Any]:
         """After a finished game: per guess, candidates left versus the best guess available."""
-        expensive = req.custom is not None or strategy_class(req.strategy).expensive
-        result: dict[str, Any] = await runner.run(play.review, req, expensive=expensive)
+        strategy_class(req.strategy)  # an unknown name fails here, before any work
+        # the best guess at every step of the game: half a second and more, a worker's work
+        result: dict[str, Any] = await runner.run(play.review, req, expensive=True)
         return result
 
     @app.post("/api/compare", tags=["compare"])
