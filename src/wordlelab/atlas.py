@@ -32,6 +32,7 @@ __all__ = [
     "available_tables",
     "load_opener_table",
     "parse_opener_table",
+    "shipped_table",
     "table_name_for",
 ]
 
@@ -141,6 +142,16 @@ class OpenerTable:
     def exact_count(self) -> int:
         return len(self._exact_totals)
 
+    def ranking(self) -> list[OpenerRow]:
+        """The rows in ranking order, as ``openers --top`` lists them: exact totals
+        from the best up, then the proven lower bounds (their true totals are
+        unknown, so they come after every exact one), then the openers with no
+        tree within six guesses."""
+        exact = [r for r in self.rows if r.exact and r.total is not None]
+        bounds = [r for r in self.rows if not r.exact]
+        impossible = [r for r in self.rows if r.total is None]
+        return exact + bounds + impossible
+
     def row(self, word: str) -> OpenerRow:
         """The row of ``word`` (any case); :class:`InvalidWordError` if it has none."""
         w = word.strip().lower()
@@ -217,6 +228,15 @@ def table_name_for(words: str) -> str:
             f"no opener table for word list {words[:40]!r}; tables exist for {', '.join(sorted(LIST_TABLES))} (`words`)"
         )
     return name
+
+
+def shipped_table(words: str, mode: str) -> OpenerTable | None:
+    """The shipped table of list ``words`` in ``mode``, or None where none is shipped
+    (a custom list, a list or mode with no table yet)."""
+    lst = LIST_TABLES.get(words)
+    if lst is None or (lst, mode) not in available_tables():
+        return None
+    return _load(lst, mode)
 
 
 def load_opener_table(words: str = "original", mode: str = "normal") -> OpenerTable:

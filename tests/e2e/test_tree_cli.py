@@ -108,6 +108,37 @@ def test_openers_rank() -> None:
     assert (data["rank"], data["total"], data["answers"], data["mode"]) == ("1", 7883, 2309, "normal")
 
 
+def test_openers_top_reads_the_shipped_table() -> None:
+    """`openers --top N` lists the shipped exact ranking, not greedy bounds: exact
+    totals first, then the bounds, each rank as `--rank` gives it."""
+    data = json.loads(_ok("openers", "--top", "12", "--json"))
+    assert data["source"] == "table" and (data["count"], data["exact_count"]) == (12972, 10)
+    rows = data["openers"]
+    assert [r["guess"] for r in rows[:4]] == ["salet", "reast", "crate", "trace"]
+    assert [r["exact"] for r in rows] == [True] * 10 + [False] * 2
+    assert [r["total"] for r in rows[:10]] == sorted(r["total"] for r in rows[:10])
+    for r in rows:
+        ranked = json.loads(_ok("openers", "--rank", r["guess"], "--json"))
+        assert (r["rank"], r["total"], r["exact"]) == (ranked["rank"], ranked["total"], ranked["exact"])
+    assert rows[10]["rank"] == ">= 11" and rows[10]["total"] == 7951
+    out = _ok("openers", "--top", "3", "--hard", "--words", "nyt")
+    assert "the best 3 of 14855 openers (nyt list, hard mode)" in out
+    assert "salet" in out and "8097" in out and "bound" not in out.splitlines()[1]
+    every = json.loads(_ok("openers", "--all", "--json", "--mode", "ultra"))["openers"]
+    assert len(every) == 12972 and every[0]["guess"] == "salet"
+    totals = [r["total"] for r in every if r["exact"] and r["total"] is not None]
+    assert totals == sorted(totals) and every[-1]["total"] is None  # impossible last
+    assert not any(r["exact"] for r in every[len(totals) :] if r["total"] is not None)
+
+
+def test_openers_top_computes_when_asked_or_without_a_table() -> None:
+    greedy = json.loads(_ok("openers", "--top", "3", "--compute", "--json"))
+    assert greedy["source"] == "computed" and all("bound" in r for r in greedy["openers"])
+    res = runner.invoke(app, ["openers", "--top", "2", "--words", "nyt", "--mode", "ultra", "--json"])
+    assert res.exit_code == 0 and "no shipped nyt ultra-mode opener table" in res.stderr
+    assert len(json.loads(res.stdout)["openers"]) == 2 and "bound" in json.loads(res.stdout)["openers"][0]
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

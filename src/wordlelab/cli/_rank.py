@@ -1,10 +1,12 @@
-"""`openers --rank WORD`: where an opener stands in the shipped opener tables (no search)."""
+"""`openers --rank WORD` and `openers --top N`: the shipped opener tables (no search)."""
 
 from __future__ import annotations
 
-from ..atlas import load_opener_table
+from rich.table import Table
+
+from ..atlas import LIST_TABLES, OpenerTable, load_opener_table, shipped_table
 from ..modes import Mode
-from ._app import console, print_json
+from ._app import console, err_console, print_json
 
 
 def print_rank(word: str, words: str, mode: Mode, json_out: bool) -> None:
@@ -39,3 +41,62 @@ def print_rank(word: str, words: str, mode: Mode, json_out: bool) -> None:
         )
     elif r.rank_lo != r.rank_hi:
         console.print(f"ranks {r.rank_lo}-{r.rank_hi}: openers tied at {row.total} (or bounds that may tie)")
+
+
+def print_top(words: str, mode: Mode, top: int, every: bool, json_out: bool) -> bool:
+    """The best ``top`` openers of the shipped table of ``words`` in ``mode`` (every
+    one with ``every`` in JSON): exact totals first, then proven lower bounds, each
+    with its rank as ``--rank`` gives it.  False, with nothing printed, where no
+    table is shipped (a note on stderr for a built-in list: the caller computes)."""
+    table = shipped_table(words, mode.value)
+    if table is None:
+        if words in LIST_TABLES:
+            err_console.print(f"no shipped {words} {mode.value}-mode opener table: greedy lower bounds computed now")
+        return False
+    _print_table_top(table, top, every, json_out)
+    return True
+
+
+def _print_table_top(table: OpenerTable, top: int, every: bool, json_out: bool) -> None:
+    listed = table.ranking()
+    if not every:
+        listed = listed[:top]
+    ranks = [table.rank(r.word) for r in listed]
+    if json_out:
+        print_json(
+            {
+                "source": "table",
+                "words": table.words,
+                "mode": table.mode,
+                "answers": table.answers,
+                "count": len(table.rows),
+                "exact_count": table.exact_count,
+                "openers": [
+                    {
+                        "guess": r.row.word,
+                        "rank": r.rank_text,
+                        "rank_lo": r.rank_lo,
+                        "rank_hi": r.rank_hi,
+                        "total": r.row.total,
+                        "exact": r.row.exact,
+                        "mean": None if r.mean is None else round(r.mean, 4),
+                        "gap": r.gap,
+                    }
+                    for r in ranks
+                ],
+            }
+        )
+        return
+    shown = ranks[:top]
+    console.print(f"the best {len(shown)} of {len(table.rows)} openers ({table.words} list, {table.mode} mode)")
+    out = Table()
+    for c in ("rank", "guess", "total", "mean", "gap"):
+        out.add_column(c, justify="left" if c == "guess" else "right")
+    for r in shown:
+        bound = "" if r.row.exact else ">= "
+        mean = "-" if r.mean is None else f"{bound}{r.mean:.4f}"
+        gap = "-" if r.gap is None else f"{bound}+{r.gap}"
+        out.add_row(r.rank_text, r.row.word, r.row.shown, mean, gap)
+    console.print(out)
+    bounds = len(table.rows) - table.exact_count
+    console.print(f"{table.exact_count} exact totals" + (f", then {bounds} proven lower bounds (>=)" if bounds else ""))
