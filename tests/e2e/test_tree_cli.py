@@ -108,6 +108,25 @@ def test_openers_rank() -> None:
     assert (data["rank"], data["total"], data["answers"], data["mode"]) == ("1", 7883, 2309, "normal")
 
 
+def test_openers_rank_exact_computes_a_bound_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--rank WORD --exact` on a row that is only a bound: the real search computes
+    its total (LIONS, NYT normal: 8092, as the reference published), the user's store
+    keeps it, and the next look (`--rank`, `--top`) reads it without computing."""
+    monkeypatch.setenv("WORDLELAB_CACHE_DIR", str(tmp_path))
+    assert "total >= 7914" in _ok("openers", "--rank", "lions", "--words", "nyt")
+    res = runner.invoke(app, ["openers", "--rank", "lions", "--words", "nyt", "--exact", "--json"])
+    assert res.exit_code == 0, res.output
+    assert "computing the exact total of LIONS" in res.stderr and "kept in" in res.stderr
+    data = json.loads(res.stdout)
+    assert (data["total"], data["exact"], data["computed"], data["rank_lo"]) == (8092, True, True, 9)
+    again = runner.invoke(app, ["openers", "--rank", "lions", "--words", "nyt", "--exact"])
+    assert again.exit_code == 0 and "computing" not in again.stderr
+    assert "total 8092, mean 3.5045" in again.stdout and "computed on this machine" in again.stdout
+    top = json.loads(_ok("openers", "--words", "nyt", "--top", "9", "--json"))
+    assert top["exact_count"] == 9 and top["openers"][8]["guess"] == "lions"
+    assert list(tmp_path.glob("opener-totals-*-normal.json"))
+
+
 def test_openers_top_reads_the_shipped_table() -> None:
     """`openers --top N` lists the shipped exact ranking, not greedy bounds: exact
     totals first, then the bounds, each rank as `--rank` gives it."""
@@ -144,7 +163,8 @@ def test_openers_top_computes_when_asked_or_without_a_table() -> None:
     [
         (["--rank", "zzzzz"], "'zzzzz' is not an allowed guess of the original list"),
         (["--rank", "salet", "--words", "nyt-12959"], "no opener table for word list 'nyt-12959'"),
-        (["--rank", "salet", "--exact"], "--rank reads the shipped tables"),
+        (["--rank", "salet", "--compute"], "--rank reads the shipped tables"),
+        (["--rank", "salet", "--exact", "--workers", "2"], "computes one opener here"),
     ],
 )
 def test_openers_rank_errors(args: list[str], message: str) -> None:

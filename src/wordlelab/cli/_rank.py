@@ -2,17 +2,27 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.table import Table
 
-from ..atlas import LIST_TABLES, OpenerTable, load_opener_table, shipped_table
+from ..atlas import LIST_TABLES, OpenerTable, compute_total, load_opener_table, shipped_table, user_store
 from ..modes import Mode
 from ._app import console, err_console, print_json
 
+if TYPE_CHECKING:
+    from ..search import ExactJob, OpenerResult
 
-def print_rank(word: str, words: str, mode: Mode, json_out: bool) -> None:
-    """Rank, total, mean and gap to the best of ``word`` in ``mode``, read from the table."""
+
+def print_rank(word: str, words: str, mode: Mode, json_out: bool, *, compute: bool = False) -> None:
+    """Rank, total, mean and gap to the best of ``word`` in ``mode``, read from the table
+    (and the user's store of computed totals); with ``compute``, a row that is only a
+    lower bound gets its exact total computed first, and kept."""
     table = load_opener_table(words, mode.value)
     r = table.rank(word)
+    if compute and not r.row.exact:
+        r = compute_total(words, mode.value, word, run=_solve_with_progress)
+        err_console.print(f"{r.row.word.upper()}: exact total kept in {user_store(table.words, mode.value).path}")
     if json_out:
         data = r.as_dict()
         data.update(words=table.words, mode=table.mode)
@@ -37,10 +47,36 @@ def print_rank(word: str, words: str, mode: Mode, json_out: bool) -> None:
     if not row.exact:
         console.print(
             f"a proven lower bound: the exact search stopped once {row.word.upper()} was proven worse "
-            "than the best opener"
+            "than the best opener; --exact computes its exact total"
         )
+    elif row.computed:
+        console.print("computed on this machine (--exact), not in the shipped table")
     elif r.rank_lo != r.rank_hi:
         console.print(f"ranks {r.rank_lo}-{r.rank_hi}: openers tied at {row.total} (or bounds that may tie)")
+
+
+def _solve_with_progress(job: ExactJob, word: str) -> OpenerResult:
+    """``solve_opener(job, word)`` in a worker process (Ctrl-C stops it at once), with a
+    spinner and the time elapsed on stderr."""
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    from ..executors import Executor
+    from ..search import OpenerResult
+
+    with (
+        Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(), console=err_console) as bar,
+        Executor[OpenerResult]("process", 1) as ex,
+    ):
+        bar.add_task(f"computing the exact total of {word.upper()} ({job.mode.value} mode; one core)", total=None)
+        for _, result in ex.run(_solve_one, [word], job):
+            return result
+    raise AssertionError("the executor gave no result")  # pragma: no cover
+
+
+def _solve_one(word: str, job: ExactJob) -> OpenerResult:
+    from ..search.openers import solve_opener
+
+    return solve_opener(job, word)
 
 
 def print_top(words: str, mode: Mode, top: int, every: bool, json_out: bool) -> bool:

@@ -283,9 +283,13 @@ def openers(
     built-in lists; for a custom list (or with --compute) greedy bounds for all, and
     exact totals for the top N with --exact."""
     if rank is not None:
-        if exact or compute or every or tsv or guesses or answers_only or max_guesses != DEFAULT_MAX_GUESSES:
-            raise InvalidOptionError("--rank reads the shipped tables: it takes only --words, --mode and --json")
-        print_rank(rank, words, game_mode(mode, hard), json_out)
+        if compute or every or tsv or guesses or answers_only or max_guesses != DEFAULT_MAX_GUESSES:
+            raise InvalidOptionError(
+                "--rank reads the shipped tables: it takes only --words, --mode, --exact and --json"
+            )
+        if dask or scheduler or workers or results or resume or upper:
+            raise InvalidOptionError("--rank WORD --exact computes one opener here; it takes no executor options")
+        print_rank(rank, words, game_mode(mode, hard), json_out, compute=exact)
         return
     _check_openers_options(exact, dask, scheduler, workers, results, resume, upper)
     game = game_mode(mode, hard)
