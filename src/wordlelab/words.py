@@ -22,6 +22,7 @@ from .types import CodeArray, IndexArray, table_dtype
 
 __all__ = [
     "BUILTIN_LISTS",
+    "DAILY_LIST",
     "DEFAULT_LIST",
     "WordList",
     "load_wordlist",
@@ -58,13 +59,22 @@ BUILTIN_LISTS: dict[str, tuple[str, str, str]] = {
         "guesses-14855.txt",
         "NYT 2022 edit: 2309 answers, 14855 allowed guesses",
     ),
+    "nyt-2023": (
+        "answers-nyt-3158.txt",
+        "guesses-14855.txt",
+        "NYT answer pool as of July 2023: 3158 answers, 14855 allowed guesses",
+    ),
     "nyt-12959": (
         "answers-nyt-2309.txt",
         "guesses-12959.txt",
         "NYT 2309 answers with the 12959-word guess list (13 slurs removed)",
     ),
 }
+#: the list of the library, the benchmarks and the published figures (they were made on it)
 DEFAULT_LIST = "original"
+#: the list of the commands a daily player uses (assist, suggest, play, the web
+#: Assistant and Play): the most current answer pool shipped
+DAILY_LIST = "nyt-2023"
 
 
 def parse_words(lines: list[str], source: str, length: int | None = None) -> list[str]:

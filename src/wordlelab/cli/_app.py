@@ -24,7 +24,7 @@ from ..feedback import Mark, decode, format_pattern
 from ..modes import MODES, Mode
 from ..table import RULES
 from ..types import FloatArray
-from ..words import WordList, load_wordlist
+from ..words import BUILTIN_LISTS, DAILY_LIST, WordList, load_wordlist, read_words
 
 #: the value name shown in help for an option without its own ``metavar``, by type
 _TYPE_METAVAR = {"int": "N", "float": "NUMBER", "path": "FILE"}
@@ -155,14 +155,29 @@ err_console = Console(stderr=True, highlight=False, markup=False)
 #: exit code for bad input (usage errors from typer itself exit 2 as well)
 EXIT_BAD_INPUT = 2
 
-WordsOpt = Annotated[
+_WORDS_HELP = (
+    f"Word list: a built-in name ({', '.join(BUILTIN_LISTS)}; see `wordlelab lists`) "
+    "or a file of answers, one word a line."
+)
+WordsOpt = Annotated[str, typer.Option("--words", "-w", metavar="LIST", help=_WORDS_HELP)]
+#: ``--words`` of the commands a daily player uses: the current answer pool by default
+DailyWordsOpt = Annotated[
     str,
     typer.Option(
         "--words",
         "-w",
         metavar="LIST",
-        help="Word list: a built-in name (original, original-order, nyt, nyt-12959) "
-        "or a file of answers, one word a line.",
+        help=_WORDS_HELP + f" The default, {DAILY_LIST}, is the NYT's current answer pool; an answer "
+        "outside any list is still found (every allowed word that fits, weighted by how common it is).",
+    ),
+]
+ExcludeOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--exclude",
+        metavar="FILE",
+        help="Words that cannot be the answer (one a line, e.g. past answers you remember); "
+        "they stay playable as guesses.",
     ),
 ]
 GuessesOpt = Annotated[
@@ -320,6 +335,12 @@ def check_rule(rule: str, hard_flag: str | None = None) -> None:
 
 def load_words(words: str, guesses: str | None) -> WordList:
     return load_wordlist(words, guesses)
+
+
+def excluded_words(path: Path | None, wl: WordList) -> list[str]:
+    """The words of ``--exclude FILE`` (one a line, ``#`` comments; checked like a word
+    list, so a bad line is one error naming the file and line), none without it."""
+    return [] if path is None else read_words(path, wl.length)
 
 
 def apply_prior(wl: WordList, prior: str) -> tuple[WordList, FloatArray | None]:

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from ..errors import InvalidWordError
+from ..errors import InvalidWordError, WordListError
 from ..feedback import feedback as feedback_rule
 from ..feedback import format_pattern
 from ..game import DEFAULT_STRATEGY, Game
@@ -16,8 +16,10 @@ from ..modes import Mode
 from ..simulate import Turn, play_game
 from ..strategies import Strategy, get_strategy
 from ..types import FloatArray
-from ..words import WordList
+from ..words import DAILY_LIST, WordList
 from ._app import (
+    DailyWordsOpt,
+    ExcludeOpt,
     GuessesOpt,
     HardOpt,
     JsonOpt,
@@ -28,6 +30,7 @@ from ._app import (
     app,
     apply_prior,
     console,
+    excluded_words,
     game_mode,
     handle_errors,
     load_words,
@@ -129,16 +132,22 @@ def play(
     hard: HardOpt = False,
     mode: ModeOpt = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed for the hidden answer.")] = None,
-    words: WordsOpt = "original",
+    words: DailyWordsOpt = DAILY_LIST,
     guesses: GuessesOpt = None,
     max_guesses: Annotated[
         int, typer.Option("--max-guesses", min=1, help="Guesses you get before the answer is revealed.")
     ] = 6,
+    exclude: ExcludeOpt = None,
 ) -> None:
     """Play a game in the terminal against a hidden answer (type `quit` to give up)."""
     wl = load_words(words, guesses)
-    answer = random.Random(seed).choice(wl.answers)
-    game = Game(answer, wl, mode=game_mode(mode, hard), max_guesses=max_guesses)
+    game_rules = game_mode(mode, hard)
+    skip = set(excluded_words(exclude, wl))
+    pool = [w for w in wl.answers if w not in skip]
+    if not pool:
+        raise WordListError(f"--exclude leaves no answer of list {wl.name!r} to play; exclude fewer words")
+    answer = random.Random(seed).choice(pool)
+    game = Game(answer, wl, mode=game_rules, max_guesses=max_guesses, exclude=skip)
     console.print(
         f"Guess the {wl.length}-letter word in {max_guesses} tries"
         f"{'' if game.mode is Mode.NORMAL else f' ({game.mode} mode)'}. Type a word, `help` or `quit`."

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from typing import Annotated
 
-import numpy as np
 import typer
 from rich.text import Text
 
 from ..errors import InvalidWordError
-from ..game import DEFAULT_STRATEGY, Session
+from ..game import DEFAULT_STRATEGY
 from ..prior import PRIOR_CENTER, PRIOR_WIDTH, frequency_weights, zipf_frequencies
 from ..strategies import get_strategy
 from ._app import (
@@ -56,17 +55,6 @@ LangOpt = Annotated[
 SHOW_LIKELY = 8
 
 
-def _likely(session: Session) -> list[tuple[str, float]]:
-    """The :data:`SHOW_LIKELY` most probable candidates and their probabilities
-    (ties: word order)."""
-    assert session.weights is not None
-    cands = session.candidates
-    w = session.weights[cands]
-    p = w / w.sum()
-    order = np.lexsort((cands, -p))[:SHOW_LIKELY]
-    return [(session.words.answers[cands[i]], float(p[i])) for i in order]
-
-
 @prior_app.command("suggest")
 @handle_errors
 def prior_suggest(
@@ -87,7 +75,7 @@ def prior_suggest(
     session = replay(wl, weights, mode=game_mode(mode, hard), history=history)
     strat = get_strategy(strategy)
     ranked = suggestions(session, strat, top)
-    likely = _likely(session)
+    likely = session.likely(SHOW_LIKELY)
     if json_out:
         print_json(
             {
