@@ -35,6 +35,7 @@ __all__ = [
     "OpenerResult",
     "ResultStore",
     "exact_openers",
+    "forget_solvers",
     "greedy_scores",
     "solve_opener",
 ]
@@ -111,6 +112,12 @@ def _worker_solver(job: ExactJob) -> Solver:
             rule=job.rule,
         )
     return solver
+
+
+def forget_solvers() -> None:
+    """Drop this thread's solvers (their memos and tables): for a long-lived process
+    that computes an opener now and then, such as a web server's worker."""
+    _LOCAL.__dict__.pop("solvers", None)
 
 
 def solve_opener(job: ExactJob, word: str, upper: int | None = None) -> OpenerResult:

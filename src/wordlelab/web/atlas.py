@@ -55,8 +55,13 @@ def compute_opener(ctx: Context, req: ComputeRequest) -> dict[str, Any]:
     the user's store) and its rank, as :func:`opener_rank` answers.  Runs in a worker
     process under the request's time limit: past it the worker is killed, nothing is
     kept, and the terminal's ``openers --rank WORD --exact`` can take longer."""
+    from ..search.openers import forget_solvers
+
     table = load_opener_table(req.words, req.mode)
     table.row(req.word)  # an unknown word fails here, before any search
-    data = compute_total(req.words, req.mode, req.word).as_dict()
+    try:
+        data = compute_total(req.words, req.mode, req.word).as_dict()
+    finally:
+        forget_solvers()  # the worker serves other requests: it keeps no memo
     data.update(words=table.words, mode=table.mode)
     return data
