@@ -229,7 +229,9 @@ def openers(
     exact: Annotated[
         bool,
         typer.Option(
-            "--exact", help="Prove the exact total of the top N (with --rank: of WORD, if its row is a bound)."
+            "--exact",
+            help="Prove the exact totals of the N openers with the best greedy bounds "
+            "(with --rank: WORD's, where its row is a lower bound, kept for later looks).",
         ),
     ] = False,
     compute: Annotated[
@@ -273,7 +275,11 @@ def openers(
     ] = None,
     rank: Annotated[
         str | None,
-        typer.Option("--rank", metavar="WORD", help="Where WORD ranks in the shipped opener tables (instant)."),
+        typer.Option(
+            "--rank",
+            metavar="WORD",
+            help="Where WORD ranks in the shipped opener tables (instant; totals computed by --exact included).",
+        ),
     ] = None,
     words: WordsOpt = "original",
     guesses: GuessesOpt = None,
