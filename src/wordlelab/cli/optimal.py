@@ -45,7 +45,7 @@ from ._app import (
     output_file,
     print_json,
 )
-from ._rank import print_rank
+from ._rank import print_rank, print_top
 
 #: the biggest tree file read; the proven trees of the original lists take 0.1 MB
 MAX_TREE_BYTES = 256 * 2**20
@@ -226,7 +226,22 @@ def openers(
     hard: HardOpt = False,
     mode: ModeOpt = None,
     top: Annotated[int, typer.Option("--top", "-n", min=1, help="How many openers to show / solve.")] = 10,
-    exact: Annotated[bool, typer.Option("--exact", help="Prove the exact total of the top N.")] = False,
+    exact: Annotated[
+        bool,
+        typer.Option(
+            "--exact",
+            help="Prove the exact totals of the N openers with the best greedy bounds "
+            "(with --rank: WORD's, where its row is a lower bound, kept for later looks).",
+        ),
+    ] = False,
+    compute: Annotated[
+        bool,
+        typer.Option(
+            "--compute",
+            help="Compute the greedy bounds now instead of reading the shipped table "
+            "(always so for a custom list, or a mode with no table).",
+        ),
+    ] = False,
     max_guesses: MaxGuessesOpt = DEFAULT_MAX_GUESSES,
     answers_only: AnswersOnlyOpt = False,
     dask: Annotated[bool, typer.Option("--dask", help="Run on a dask LocalCluster.")] = False,
@@ -260,20 +275,33 @@ def openers(
     ] = None,
     rank: Annotated[
         str | None,
-        typer.Option("--rank", metavar="WORD", help="Where WORD ranks in the shipped opener tables (instant)."),
+        typer.Option(
+            "--rank",
+            metavar="WORD",
+            help="Where WORD ranks in the shipped opener tables (instant; totals computed by --exact included).",
+        ),
     ] = None,
     words: WordsOpt = "original",
     guesses: GuessesOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Rank start words: greedy bound for all, exact totals for the top N with --exact."""
+    """Rank start words: the shipped table of exact totals and proven bounds for the
+    built-in lists; for a custom list (or with --compute) greedy bounds for all, and
+    exact totals for the top N with --exact."""
     if rank is not None:
-        if exact or every or tsv or guesses or answers_only or max_guesses != DEFAULT_MAX_GUESSES:
-            raise InvalidOptionError("--rank reads the shipped tables: it takes only --words, --mode and --json")
-        print_rank(rank, words, game_mode(mode, hard), json_out)
+        if compute or every or tsv or guesses or answers_only or max_guesses != DEFAULT_MAX_GUESSES:
+            raise InvalidOptionError(
+                "--rank reads the shipped tables: it takes only --words, --mode, --exact and --json"
+            )
+        if dask or scheduler or workers or results or resume or upper:
+            raise InvalidOptionError("--rank WORD --exact computes one opener here; it takes no executor options")
+        print_rank(rank, words, game_mode(mode, hard), json_out, compute=exact)
         return
     _check_openers_options(exact, dask, scheduler, workers, results, resume, upper)
     game = game_mode(mode, hard)
+    plain = not (exact or compute or tsv or guesses or answers_only or max_guesses != DEFAULT_MAX_GUESSES)
+    if plain and print_top(words, game, top, every, json_out):
+        return
     if tsv is not None:
         if not exact:
             raise InvalidOptionError("--tsv works only with --exact")
@@ -339,6 +367,7 @@ def openers(
     if json_out:
         print_json(
             {
+                "source": "computed",
                 "mode": game.value,
                 "hard": game.restricted,
                 "max_guesses": max_guesses,

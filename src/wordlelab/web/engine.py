@@ -14,7 +14,10 @@ Nothing a web request sends is written to disk: a custom list's table is built
 in memory and kept in a size-capped LRU (:mod:`.lists`); openings for custom
 lists or non-default strategy options are remembered in memory only; the
 ``optimal`` strategy plays only from a tree that is shipped or already cached
-(it never searches or writes a new one here, see :func:`require_tree`).
+(it never searches or writes a new one here, see :func:`require_tree`).  The one
+file a request writes is the user's store of opener totals: the Openers page's
+Compute button keeps the total the server itself searched, for an opener of a
+shipped table (:mod:`.atlas`).
 """
 
 from __future__ import annotations
