@@ -15,7 +15,7 @@ from ..game import DEFAULT_STRATEGY, Session
 from ..modes import Mode
 from ..strategies import Ranked, Strategy, get_strategy
 from ..types import FloatArray
-from ..words import WordList
+from ..words import WordList, load_wordlist
 from ._app import (
     GuessesOpt,
     HardOpt,
@@ -29,7 +29,6 @@ from ._app import (
     console,
     game_mode,
     handle_errors,
-    load_words,
     print_json,
     refused,
     tiles,
@@ -132,7 +131,7 @@ def suggest(
     json_out: JsonOpt = False,
 ) -> None:
     """One-shot: the best next guesses after HISTORY."""
-    wl, weights = apply_prior(load_words(words, guesses), prior)
+    wl, weights = apply_prior(load_wordlist(words, guesses), prior)
     session = replay(wl, weights, mode=game_mode(mode, hard), history=history)
     strat = get_strategy(strategy)
     if json_out:
@@ -213,7 +212,7 @@ def assist(
     prior: PriorOpt = "none",
 ) -> None:
     """Interactive helper: suggests a guess, you report what you played and saw."""
-    wl, weights = apply_prior(load_words(words, guesses), prior)
+    wl, weights = apply_prior(load_wordlist(words, guesses), prior)
     strat = get_strategy(strategy)
     session = Session(wl, mode=game_mode(mode, hard), weights=weights)
     console.print(header(wl, session.mode.value))

@@ -16,7 +16,7 @@ from ..modes import Mode
 from ..simulate import MAX_TURNS, Job, Results, combine, run_jobs
 from ..strategies import strategy_class, strategy_names
 from ..strategies.base import parse_options
-from ..words import WordList
+from ..words import WordList, load_wordlist
 from ._app import (
     GuessesOpt,
     JsonOpt,
@@ -27,7 +27,6 @@ from ._app import (
     err_console,
     game_mode,
     handle_errors,
-    load_words,
     output_dir,
     output_file,
     print_json,
@@ -228,7 +227,7 @@ def bench(
             )
             texts = option_texts(option or [])
             _check_report_files(csv_out, markdown, plot)
-            wl = load_words(words, guesses)
+            wl = load_wordlist(words, guesses)
             options = {n: parse_options(n, texts, wl) for n in names}
             starts = _start_words(wl, start or [])
             picked = _sample(wl, sample, seed)

@@ -1,4 +1,4 @@
-"""Commands about single games: feedback, solve, play."""
+"""Commands about single games: solve, play."""
 
 from __future__ import annotations
 
@@ -8,15 +8,13 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from ..errors import InvalidWordError
-from ..feedback import feedback as feedback_rule
 from ..feedback import format_pattern
 from ..game import DEFAULT_STRATEGY, Game
 from ..modes import Mode
 from ..simulate import Turn, play_game
 from ..strategies import Strategy, get_strategy
 from ..types import FloatArray
-from ..words import WordList
+from ..words import WordList, load_wordlist
 from ._app import (
     GuessesOpt,
     HardOpt,
@@ -30,29 +28,10 @@ from ._app import (
     console,
     game_mode,
     handle_errors,
-    load_words,
     print_json,
     tiles,
 )
 from ._prompt import Prompt, game_help, guess_loop
-
-
-@app.command()
-@handle_errors
-def feedback(
-    guess: Annotated[str, typer.Argument(help="The guessed word.")],
-    answer: Annotated[str, typer.Argument(help="The answer.")],
-    format: Annotated[str, typer.Option("--format", "-f", help="digits | letters | emoji | emoji-hc")] = "digits",
-) -> None:
-    """Show the colours GUESS gets against ANSWER (repeated letters done right)."""
-    g, a = guess.strip().lower(), answer.strip().lower()
-    for w in (g, a):
-        if not w.isalpha():
-            raise InvalidWordError(f"{w!r} is not a word of letters; give two words, e.g. salet cigar")
-    p = feedback_rule(g, a)
-    if console.is_terminal:
-        console.print(tiles(g, p))
-    console.print(format_pattern(p, len(g), format))  # type: ignore[arg-type]
 
 
 def solve_turns(
@@ -89,7 +68,7 @@ def solve(
     json_out: JsonOpt = False,
 ) -> None:
     """Auto-solve ANSWER and show each guess, its tiles and the candidates left."""
-    wl, weights = apply_prior(load_words(words, guesses), prior)
+    wl, weights = apply_prior(load_wordlist(words, guesses), prior)
     game = game_mode(mode, hard)
     strat, turns = solve_turns(wl, weights, answer, strategy, mode=game, start=start)
     if json_out:
@@ -136,7 +115,7 @@ def play(
     ] = 6,
 ) -> None:
     """Play a game in the terminal against a hidden answer (type `quit` to give up)."""
-    wl = load_words(words, guesses)
+    wl = load_wordlist(words, guesses)
     answer = random.Random(seed).choice(wl.answers)
     game = Game(answer, wl, mode=game_mode(mode, hard), max_guesses=max_guesses)
     console.print(
