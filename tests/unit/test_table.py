@@ -81,4 +81,3 @@ def test_the_rule_codes_are_the_kernels() -> None:
     from wordlelab.modes import Rule
 
     assert (Rule.OFFICIAL.code, Rule.NAIVE.code) == (RULE_OFFICIAL, RULE_NAIVE)
-
