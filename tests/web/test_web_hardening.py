@@ -14,7 +14,7 @@ import web_support
 from fastapi.testclient import TestClient
 from web_support import BASE_URL
 
-from wordlelab.table import cache_dir
+from wordlelab.cachefile import cache_dir
 from wordlelab.web import Limits, create_app
 from wordlelab.web import app as web_app
 from wordlelab.web import compare as web_compare

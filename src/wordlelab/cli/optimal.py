@@ -5,31 +5,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
 
 from ..errors import InvalidOptionError, WordlelabError
-from ..search import (
-    INF,
-    CapTooTightError,
-    ExactJob,
-    OpenerResult,
-    ResultStore,
-    Shortfall,
-    Solver,
-    exact_openers,
-    greedy_scores,
-    read_header,
-    read_tree,
-    shortfall,
-    verify_tree,
-    write_tree,
-)
-from ..search.solver import DEFAULT_MAX_GUESSES
-from ..table import cache_dir, pattern_table
-from ..words import BUILTIN_LISTS, read_upto
+from ..modes import MAX_GUESSES as DEFAULT_MAX_GUESSES
+from ..words import BUILTIN_LISTS, load_wordlist, read_upto
 from ._app import (
     GuessesOpt,
     HardOpt,
@@ -41,11 +24,13 @@ from ._app import (
     err_console,
     game_mode,
     handle_errors,
-    load_words,
     output_file,
     print_json,
 )
 from ._rank import print_rank, print_top
+
+if TYPE_CHECKING:  # the search imports numba: each command imports it when it runs
+    from ..search import OpenerResult, Shortfall
 
 #: the biggest tree file read; the proven trees of the original lists take 0.1 MB
 MAX_TREE_BYTES = 256 * 2**20
@@ -91,9 +76,12 @@ def optimal(
     json_out: JsonOpt = False,
 ) -> None:
     """The decision tree with the fewest total guesses, and whether it is proven optimal."""
+    from ..search import CapTooTightError, Solver, shortfall, write_tree
+    from ..table import pattern_table
+
     output_file(tree, "--tree file")
     game = game_mode(mode, hard)
-    wl = load_words(words, guesses)
+    wl = load_wordlist(words, guesses)
     table = pattern_table(wl)
     solver = Solver(wl, table, mode=game, max_guesses=max_guesses, beam=beam, answers_only=answers_only)
     try:
@@ -155,6 +143,9 @@ def verify_tree_cmd(
     json_out: JsonOpt = False,
 ) -> None:
     """Replay every answer of a tree file and check its totals (and its mode's rules)."""
+    from ..search import read_tree, verify_tree
+    from ..table import pattern_table
+
     name = words
     text = tree_file_text(file)
     if name is None:
@@ -165,7 +156,7 @@ def verify_tree_cmd(
                 "pass its answers with --words FILE (and --guesses FILE)"
             )
         name = head
-    wl = load_words(name, guesses)
+    wl = load_wordlist(name, guesses)
     tree, claimed = read_tree(file, wl)
     table = pattern_table(wl, tree.rule)
     v = verify_tree(tree, table, claimed)
@@ -217,6 +208,8 @@ def tree_file_text(file: Path) -> str:
 
 def _peek_words(text: str) -> str:
     """The list named in a tree file's header (``original`` when it names none)."""
+    from ..search import read_header
+
     return str(read_header(text).get("words", "original"))
 
 
@@ -297,6 +290,12 @@ def openers(
             raise InvalidOptionError("--rank WORD --exact computes one opener here; it takes no executor options")
         print_rank(rank, words, game_mode(mode, hard), json_out, compute=exact)
         return
+    import numpy as np
+
+    from ..cachefile import cache_dir
+    from ..search import INF, ExactJob, ResultStore, exact_openers, greedy_scores
+    from ..table import pattern_table
+
     _check_openers_options(exact, dask, scheduler, workers, results, resume, upper)
     game = game_mode(mode, hard)
     plain = not (exact or compute or tsv or guesses or answers_only or max_guesses != DEFAULT_MAX_GUESSES)
@@ -306,10 +305,8 @@ def openers(
         if not exact:
             raise InvalidOptionError("--tsv works only with --exact")
         output_file(tsv, "--tsv file")
-    wl = load_words(words, guesses)
+    wl = load_wordlist(words, guesses)
     table = pattern_table(wl)
-    import numpy as np
-
     pool = (
         np.unique(wl.answer_to_allowed).astype(np.int64) if answers_only else np.arange(len(wl.allowed), dtype=np.int64)
     )
@@ -401,6 +398,8 @@ def openers(
 def write_openers_tsv(path: Path, results: Iterable[OpenerResult]) -> None:
     """``word<TAB>total<TAB>exact`` rows sorted by total then word; ``inf`` (exact 1)
     where no tree finds every answer within the cap."""
+    from ..search import INF
+
     rows = sorted(results, key=lambda r: (r.total, r.word))
     lines = ["word\ttotal\texact"]
     for r in rows:
