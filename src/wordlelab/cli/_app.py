@@ -6,7 +6,10 @@ import functools
 import importlib
 import json
 import math
+import os
 import re
+import shlex
+import shutil
 import sys
 import tempfile
 from collections.abc import Callable
@@ -295,6 +298,23 @@ _STYLE = {
     Mark.YELLOW: "bold black on yellow3",
     Mark.GREY: "bold white on grey35",
 }
+
+
+def program() -> str:
+    """How to run this very wordlelab again, as a shell command that works as printed:
+    ``wordlelab`` when that name on PATH is this installation's script (an activated
+    virtual environment, ``pipx install .``), else the script's absolute path
+    (``/home/me/wordlelab/.venv/bin/wordlelab``), else ``PYTHON -m wordlelab``."""
+    script = Path(sys.executable).parent / ("wordlelab.exe" if os.name == "nt" else "wordlelab")
+    on_path = shutil.which("wordlelab")
+    if script.is_file():
+        try:
+            if on_path is not None and os.path.samefile(on_path, script):
+                return "wordlelab"
+        except OSError:
+            pass
+        return shlex.quote(str(script))
+    return f"{shlex.quote(sys.executable)} -m wordlelab"
 
 
 def fail(message: str) -> typer.Exit:

@@ -32,6 +32,7 @@ from ._app import (
     game_mode,
     handle_errors,
     print_json,
+    program,
     refused,
     tiles,
 )
@@ -202,8 +203,9 @@ def header(session: Session) -> str:
 
 def resume_command(session: Session, options: list[str]) -> str:
     """The `wordlelab suggest` command line that goes on with ``session``'s game
-    (``options``: the assist command's own, e.g. ``["--mode", "ultra"]``)."""
-    return " ".join(["wordlelab", "suggest", "--history", f'"{session.history_text()}"', *options])
+    (``options``: the assist command's own, e.g. ``["--mode", "ultra"]``), starting
+    with the command that runs this wordlelab (:func:`program`), so it works as printed."""
+    return " ".join([program(), "suggest", "--history", f'"{session.history_text()}"', *options])
 
 
 def _options(

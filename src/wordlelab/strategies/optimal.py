@@ -33,7 +33,7 @@ ALTERNATIVES_LIMIT = 60
 
 @register("optimal")
 class Optimal(Strategy):
-    """Fewest total guesses: follows a searched decision tree (kept in a tree store).
+    """Fewest total guesses: follows a searched decision tree (shipped, or searched once and cached).
 
     The tree opens with ``start`` if given, else with the best (exact total)
     of the ``openers`` guesses with the best greedy bound.  After a guess the

@@ -274,11 +274,14 @@
     renderEntry();
   });
   ui.pattern.addEventListener("input", syncMarksFromPattern);
-  for (const input of [ui.guess, ui.pattern]) {
-    input.addEventListener("keydown", (e) => {
-      if (e.key === "Enter") { e.preventDefault(); addGuess(); }
-    });
-  }
+  // Enter adds the guess wherever focus is in the guess form (the word, the colours, a
+  // tile: a tile is a button, and Enter would otherwise click it); Space flips a tile.
+  // The Add / Undo / New puzzle buttons keep their own Enter.
+  ui.entry.addEventListener("keydown", (e) => {
+    if (e.key !== "Enter" || e.target.closest(".row-actions")) return;
+    e.preventDefault();
+    addGuess();
+  });
   ui.add.addEventListener("click", addGuess);
   ui.undo.addEventListener("click", () => refresh(history.slice(0, -1)));
   ui.reset.addEventListener("click", () => { clearEntry(); refresh([]); });
