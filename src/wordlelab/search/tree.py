@@ -33,9 +33,8 @@ from typing import Any, NotRequired, TypedDict
 from ..cachefile import atomic_write, short_digest
 from ..errors import WordlelabError
 from ..feedback import all_green, format_pattern, parse_pattern
-from ..modes import MODES, Mode
+from ..modes import MODES, RULES, Mode
 from ..state import Step, hard_mode_violation, ultra_violation
-from ..table import RULES
 from ..types import PatternTable
 from ..words import WordList
 
