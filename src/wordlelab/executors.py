@@ -89,10 +89,6 @@ def _stop_pool(pool: ProcessPoolExecutor, kill: bool) -> None:
             kill = True
 
 
-def _is_plain(value: Any) -> bool:
-    return value is None or isinstance(value, (bool, int, float, str))
-
-
 class Executor(Generic[R]):
     """Runs ``fn(item, *args)`` for many items; see the module doc.
 
@@ -161,33 +157,41 @@ class Executor(Generic[R]):
     def _run_dask(self, fn: Callable[..., R], items: Sequence[Any], args: tuple[Any, ...]) -> Iterator[tuple[int, R]]:
         """Hands tasks out as workers free up, like the process pool does.
 
-        Tasks submitted all at once that depend on scattered data are placed on
-        workers up front, before any has run; tasks that differ in cost by
+        Tasks submitted all at once may be placed on workers up front, before
+        any has run; tasks that differ in cost by
         orders of magnitude (openers do) then leave the workers that drew the
         expensive ones finishing long after the rest.  A window of two tasks per
         worker thread keeps every worker busy and leaves the placement of the
-        rest until a worker is free.  Arguments other than plain numbers and
-        strings are sent to every worker once.
+        rest until a worker is free.  The window follows the cluster as it is
+        now, at every result: workers that join a running cluster (``dask
+        worker ADDRESS``) get tasks at once, and the window shrinks as workers
+        leave (the scheduler re-runs the tasks of a worker that died).
+
+        The arguments travel with every task rather than being scattered to
+        the workers once: scattered data lives only on the workers, so a
+        cluster whose first workers all left (killed, or replaced by new ones)
+        would lose it and every task still to run with it.  An opener task's
+        job is about 140 kB (the NYT lists), a few per second over a cluster.
         """
         from distributed import as_completed
 
         client = self._client
-        shared = [a if _is_plain(a) else client.scatter(a, broadcast=True) for a in args]
-        window = 2 * max(1, sum(client.nthreads().values()))
         todo = iter(enumerate(items))
         index: dict[Any, int] = {}
+        running = as_completed()  # type: ignore[no-untyped-call]
 
-        def submit(i: int, item: Any) -> Any:
-            f = client.submit(fn, item, *shared, pure=False, retries=3)
-            index[f.key] = i
-            return f
+        def top_up() -> None:
+            window = 2 * max(1, sum(client.nthreads().values()))
+            for i, item in itertools.islice(todo, max(0, window - len(index))):
+                f = client.submit(fn, item, *args, pure=False, retries=3)
+                index[f.key] = i
+                running.add(f)  # type: ignore[no-untyped-call]
 
-        running = as_completed([submit(i, it) for i, it in itertools.islice(todo, window)])  # type: ignore[no-untyped-call]
+        top_up()
         for f in running:
-            nxt = next(todo, None)
-            if nxt is not None:
-                running.add(submit(*nxt))  # type: ignore[no-untyped-call]
-            yield index.pop(f.key), f.result()
+            i = index.pop(f.key)
+            top_up()
+            yield i, f.result()
 
     def close(self) -> None:
         """Stop the workers: let them exit after a finished run, terminate them

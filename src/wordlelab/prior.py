@@ -37,17 +37,20 @@ from .cachefile import CacheDamage, cache_path, load_array, notice, save_array
 from .errors import WordListError
 from .state import State
 from .strategies.base import Ranked, Strategy, get_strategy
-from .types import FloatArray
+from .table import pattern_table
+from .types import FloatArray, PatternTable
 from .words import WordList, load_wordlist
 
 __all__ = [
     "PRIOR_CENTER",
     "PRIOR_WIDTH",
     "PriorPlayer",
+    "Widened",
     "check_language",
     "frequency_weights",
     "prior_wordlist",
     "weighted_mean",
+    "widened",
     "zipf_frequencies",
 ]
 
@@ -139,6 +142,41 @@ def prior_wordlist(
     with contextlib.suppress(OSError):  # a cache that cannot be written: computed every time
         save_array(path, key, weights)
     return everything, weights
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class Widened:
+    """A list's prior mode, ready to play: every allowed word an answer (``words``, in
+    the order of the list's allowed guesses, so a guess index means the same word in
+    both), its frequency ``weights`` and its pattern ``table``."""
+
+    words: WordList
+    weights: FloatArray
+    table: PatternTable
+
+
+#: the widened lists this process has loaded, most recent last (each holds a
+#: memory-mapped table of allowed x allowed words: 220 MB on disk for 14855 words)
+_WIDENED: dict[tuple[str, str], Widened] = {}
+#: ... at most this many
+MAX_WIDENED = 4
+
+
+def widened(base: WordList, rule: str = "official") -> Widened:
+    """The prior mode of ``base`` under ``rule``, with its pattern table: what a
+    :class:`~wordlelab.game.Session` goes on with when the colours rule out every
+    answer of ``base``.  Kept per process (a few lists); the weights and table are
+    also cached on disk like every table, so the first widening of a list takes a
+    few seconds once and later ones are read back."""
+    key = (base.digest, rule)
+    hit = _WIDENED.pop(key, None)
+    if hit is None:
+        words, weights = prior_wordlist(base)
+        hit = Widened(words, weights, pattern_table(words, rule))
+    _WIDENED[key] = hit
+    while len(_WIDENED) > MAX_WIDENED:
+        _WIDENED.pop(next(iter(_WIDENED)))
+    return hit
 
 
 def _check_weights(w: np.ndarray) -> str | None:

@@ -204,14 +204,6 @@ def _pattern_int(p: int | str, length: int) -> int:
 QUICK_OPTIMAL_ANSWERS = 1000
 
 
-def optimal_tree_ready(
-    words: WordList, table: PatternTable, *, hard: bool = False, rule: str, mode: Mode | str = Mode.NORMAL
-) -> bool:
-    """Whether the ``optimal`` strategy has its decision tree for these lists, mode and
-    rule without searching: in the tree cache on disk or shipped with the package."""
-    return get_strategy("optimal").tree_ready(State.initial(words, table, mode=mode, hard=hard, rule=rule))
-
-
 def _suggester(
     name: str | None, words: WordList, table: PatternTable, *, mode: Mode, rule: str
 ) -> tuple[Strategy, str, str]:

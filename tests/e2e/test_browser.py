@@ -133,8 +133,8 @@ def test_assistant_solves_a_game_by_clicking_tiles(app_page: Any) -> None:
     answer = "cigar"
     page.goto(page.base + "/")
     page.wait_for_selector("#sugg tbody tr")
-    assert page.text_content("#cand-count") == "2315"
-    before = 2315
+    assert page.text_content("#cand-count") == "3158"  # the current pool, nyt-2023
+    before = 3158
     for turn in range(1, 7):
         top = (page.text_content("#sugg tbody tr:first-child td.word") or "").strip().lower()
         assert re.fullmatch(r"[a-z]{5}", top), top
@@ -159,7 +159,7 @@ def test_assistant_solves_a_game_by_clicking_tiles(app_page: Any) -> None:
     expect(page.locator("#board .tiles")).to_have_count(turn - 1)
     assert page.is_hidden("#solved")
     page.click("#reset")
-    expect(page.locator("#cand-count")).to_have_text("2315")
+    expect(page.locator("#cand-count")).to_have_text("3158")
     page.fill("#guess", "salet")
     click_colours(page, "salet", answer)
     page.press("#guess", "Enter")
@@ -266,7 +266,7 @@ def test_play_a_game(app_page: Any) -> None:
     rows = page.locator("#review tbody tr")
     assert rows.count() == 3
     first = rows.nth(0).locator("td")
-    assert first.nth(2).text_content() == "2315"  # candidates before the first guess
+    assert first.nth(2).text_content() == "3158"  # candidates before the first guess (nyt-2023, the default)
     assert rows.nth(2).locator("td").nth(3).text_content() == "0"  # the winning guess leaves 0
     shot(page, "play")
     assert _expected_console_errors(page.problems) == []

@@ -111,6 +111,7 @@ def test_openers_page_rank_sort_search(app_page: Any) -> None:
     page.fill("#word", "xylyl")
     page.click("#rank")
     expect(page.locator("#rank-out")).to_contain_text("≥ 8402")
+    expect(page.locator("#compute-box")).to_be_visible()  # a bound: the exact total can be computed
     # search and sort
     page.fill("#filter", "sal")
     expect(rows.first).to_contain_text("salet")
@@ -141,3 +142,27 @@ def test_explorer_pages_fit_a_phone_screen(chromium: Any, server_url: str, path:
         assert clipped(page) == [], f"{path} at 390 px"
     finally:
         context.close()
+
+
+def test_openers_page_computes_a_missing_total(app_page: Any) -> None:
+    """The Compute button: CRANE in ultra mode is only a bound in the shipped table;
+    the server searches it, and the rank and the table then show it exact."""
+    from wordlelab.atlas import user_store
+
+    user_store("original", "ultra").path.unlink(missing_ok=True)
+    page = app_page
+    page.goto(page.base + "/openers")
+    expect(page.locator("#title")).to_contain_text("normal mode")
+    page.select_option("#mode", "ultra")
+    expect(page.locator("#title")).to_contain_text("ultra mode")
+    page.fill("#word", "crane")
+    page.click("#rank")
+    expect(page.locator("#rank-out")).to_contain_text("≥ 8156")
+    page.click("#compute")
+    expect(page.locator("#compute-note")).to_contain_text("exact total computed", timeout=120_000)
+    expect(page.locator("#compute-box")).to_be_hidden()
+    total = user_store("original", "ultra").read()["crane"].total
+    assert total is not None and total >= 8156
+    expect(page.locator("#rank-out")).to_contain_text(str(total))
+    assert "≥" not in (page.text_content("#rank-out .stat-line") or "")
+    assert _expected_console_errors(page.problems) == []

@@ -142,7 +142,8 @@ def _table_rows(output: str) -> list[list[str]]:
 def test_suggest_shows_the_strategy_own_score(words: WordList, name: str) -> None:
     """``suggest`` shows the score a strategy sorts on, under its ``score_label``."""
     runner = CliRunner()
-    r = runner.invoke(app, ["suggest", "-s", name, "--history", "salet:00120", "-n", "3"], env={"COLUMNS": "200"})
+    args = ["suggest", "--words", "original", "-s", name, "--history", "salet:00120", "-n", "3"]
+    r = runner.invoke(app, args, env={"COLUMNS": "200"})
     assert r.exit_code == 0, r.output
     header = next(line for line in r.output.splitlines() if line.startswith("┃"))
     assert strategy_class(name).score_label in header

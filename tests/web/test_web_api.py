@@ -107,7 +107,7 @@ def test_static_files_and_openapi(client: Any) -> None:
 
 
 def test_suggest_opening_matches_library(client: Any, words: Any, table: Any) -> None:
-    r = client.post("/api/suggest", json={"top": 3, "show": 10})
+    r = client.post("/api/suggest", json={"words": "original", "top": 3, "show": 10})
     assert r.status_code == 200
     d = r.json()
     expected = Session(words, table=table).suggest("entropy", 3)
@@ -124,7 +124,7 @@ def test_suggest_opening_matches_library(client: Any, words: Any, table: Any) ->
 
 def test_suggest_after_history_matches_library(client: Any, words: Any, table: Any) -> None:
     history = [{"guess": "SALET", "pattern": "bbygb"}, {"guess": "crony", "pattern": "🟨⬛⬛⬛⬛"}]
-    r = client.post("/api/suggest", json={"history": history, "strategy": "minimax", "top": 5})
+    r = client.post("/api/suggest", json={"words": "original", "history": history, "strategy": "minimax", "top": 5})
     assert r.status_code == 200, r.text
     d = r.json()
     s = Session(words, table=table)
@@ -273,7 +273,7 @@ def test_custom_lists_are_cached_in_memory_and_bounded_by_bytes(small_words: Any
 
 def test_explain_partition_table_is_exact(client: Any, words: Any, table: Any) -> None:
     hist = [{"guess": "salet", "pattern": "00120"}]
-    r = client.post("/api/explain", json={"history": hist, "guess": "livor", "show": 1000})
+    r = client.post("/api/explain", json={"words": "original", "history": hist, "guess": "livor", "show": 1000})
     assert r.status_code == 200, r.text
     d = r.json()
     s = Session(words, table=table)
@@ -294,7 +294,7 @@ def test_explain_partition_table_is_exact(client: Any, words: Any, table: Any) -
 
 
 def test_explain_truncates_words_and_checks_the_guess(client: Any) -> None:
-    d = client.post("/api/explain", json={"guess": "salet", "show": 2}).json()
+    d = client.post("/api/explain", json={"words": "original", "guess": "salet", "show": 2}).json()
     top = d["buckets"][0]
     assert len(top["words"]) == 2 and top["more"] == top["count"] - 2
     assert sum(b["count"] for b in d["buckets"]) == 2315
@@ -316,21 +316,28 @@ def new_game(client: Any, **body: Any) -> str:
 
 
 def test_play_a_chosen_game_and_review_it(client: Any, words: Any, table: Any) -> None:
-    token = new_game(client, answer="cigar")
+    token = new_game(client, words="original", answer="cigar")
     played: list[str] = []
     for word in ["salet", "rocky"]:
-        d = client.post("/api/play/guess", json={"token": token, "guesses": played, "guess": word}).json()
+        d = client.post(
+            "/api/play/guess", json={"words": "original", "token": token, "guesses": played, "guess": word}
+        ).json()
         played.append(word)
         assert d["rows"][-1]["pattern"] == format_pattern(feedback(word, "cigar"))
         assert d["over"] is False and d["answer"] is None  # the answer stays hidden
-    error(client.post("/api/play/review", json={"token": token, "guesses": played}), 409)
-    d = client.post("/api/play/guess", json={"token": token, "guesses": played, "guess": "cigar"}).json()
+    error(client.post("/api/play/review", json={"words": "original", "token": token, "guesses": played}), 409)
+    d = client.post(
+        "/api/play/guess", json={"words": "original", "token": token, "guesses": played, "guess": "cigar"}
+    ).json()
     played.append("cigar")
     assert d["won"] and d["over"] and d["answer"] == "cigar" and len(d["rows"]) == 3
-    body = error(client.post("/api/play/guess", json={"token": token, "guesses": played, "guess": "crane"}), 409)
+    body = error(
+        client.post("/api/play/guess", json={"words": "original", "token": token, "guesses": played, "guess": "crane"}),
+        409,
+    )
     assert "over" in body["error"]
 
-    rv = client.post("/api/play/review", json={"token": token, "guesses": played}).json()
+    rv = client.post("/api/play/review", json={"words": "original", "token": token, "guesses": played}).json()
     turns = rv["turns"]
     assert rv["answer"] == "cigar" and [t["guess"] for t in turns] == played
     assert turns[0]["candidates_before"] == 2315
@@ -460,3 +467,54 @@ def test_compare_stops_at_its_deadline() -> None:
     # a deadline that passes mid-run stops the benchmark walk instead of finishing it
     with pytest.raises(web_app.TimeLimitError):
         web_compare.compare(ctx, req, 12000, time.monotonic() + 0.05)
+
+
+# -- today's puzzle: the current pool, the widened list, excluded words ----------------------
+
+
+def test_daily_pages_default_to_the_current_pool(client: Any) -> None:
+    m = client.get("/api/meta").json()
+    assert m["daily_list"] == "nyt-2023" and m["default_list"] == "original"
+    assert m["limits"]["max_exclude"] >= 3158
+    d = client.post("/api/suggest", json={"top": 1, "show": 0}).json()
+    assert d["words"] == "nyt-2023" and d["candidates"] == 3158 and d["widened"] is False
+
+
+def test_suggest_widens_instead_of_blaming_the_colours(client: Any) -> None:
+    history = [{"guess": g, "pattern": p} for g, p in (("soare", "20200"), ("thilk", "00000"), ("unlit", "12000"))]
+    d = client.post("/api/suggest", json={"words": "original", "history": history, "top": 3}).json()
+    assert d["widened"] is True and "no answer of the list original fits" in d["notice"]
+    assert d["candidate_words"] == ["snafu"] and d["likely"] == [{"word": "snafu", "probability": 1.0}]
+    assert d["suggestions"][0]["guess"] == "snafu" and d["suggestions"][0]["candidate"] is True
+    e = client.post("/api/explain", json={"words": "original", "history": history, "guess": "snafu"}).json()
+    assert e["widened"] is True and e["candidates"] == 1 and e["buckets"][0]["words"] == ["snafu"]
+    # colours no allowed word shows are still refused, as a typing mistake
+    bad = error(client.post("/api/suggest", json={"history": [{"guess": "soare", "pattern": "22221"}]}), 400)
+    assert bad["kind"] == "InconsistentFeedbackError" and "check the colours" in bad["error"]
+
+
+def test_suggest_leaves_excluded_words_out_of_the_candidates(client: Any) -> None:
+    history = [{"guess": "salet", "pattern": "00120"}]
+    full = client.post("/api/suggest", json={"history": history, "top": 3}).json()
+    gone = full["candidate_words"][:3]
+    d = client.post("/api/suggest", json={"history": history, "top": 3, "exclude": [w.upper() for w in gone]}).json()
+    assert d["candidates"] == full["candidates"] - 3 and d["excluded"] == 3
+    assert not set(gone) & set(d["candidate_words"])
+    # the opening too, ranked on what is left (not the book's)
+    opening = client.post("/api/suggest", json={"top": 2, "show": 0, "exclude": gone}).json()
+    assert opening["candidates"] == 3158 - 3
+
+
+@pytest.mark.parametrize(
+    ("exclude", "status", "text"),
+    [
+        (["cig4r"], 400, "not a 5-letter word"),
+        (["cigars"], 400, "not a 5-letter word"),
+        (["x" * 17], 422, ""),
+        (["cigar"] * 5001, 422, ""),
+        ("cigar", 422, ""),
+    ],
+)
+def test_bad_exclusions_are_4xx(client: Any, exclude: Any, status: int, text: str) -> None:
+    body = error(client.post("/api/suggest", json={"exclude": exclude}), status)
+    assert text in body["error"]

@@ -144,3 +144,82 @@ def test_openers_bad_requests(client: Any) -> None:
     assert r.status_code == 200 and r.json()["total"] == 8125
     r = client.get("/api/openers", params={"words": "nyt-12959"})
     assert r.status_code == 400 and "no opener table for word list" in r.json()["error"]
+
+
+MALFORMED_UPLOADS = {
+    "children a list": json.dumps({"tree": {"guess": "salet", "children": [1]}}),
+    "children a string": json.dumps({"tree": {"guess": "salet", "children": "x"}}),
+    "max_guesses a word": json.dumps({"max_guesses": "x", "tree": {"guess": "salet"}}),
+    "max_guesses infinite": '{"max_guesses": 1e999, "tree": {"guess": "salet"}}',
+    "max_guesses a list": json.dumps({"max_guesses": [1], "tree": {"guess": "salet"}}),
+    "rule a list": json.dumps({"rule": [1], "tree": {"guess": "salet"}}),
+    "nested 900 deep": '{"tree": ' + '{"guess": "salet", "children": {"00000": ' * 900 + "{}" + "}}" * 900 + "}",
+}
+
+
+@pytest.mark.parametrize("case", list(MALFORMED_UPLOADS))
+def test_malformed_uploads_are_400_with_a_reason(client: Any, case: str) -> None:
+    r = client.post("/api/tree", json={"text": MALFORMED_UPLOADS[case], "filename": "bad.json"})
+    assert r.status_code == 400, r.text
+    assert r.json()["error"].startswith("bad.json: ")
+
+
+@pytest.mark.parametrize(
+    ("old", "new"), [("max-guesses: 6", "max-guesses: x"), ("rule: official", "rule: bogus"), ("mean: ", "mean: nan ")]
+)
+def test_malformed_text_headers_are_400(client: Any, old: str, new: str) -> None:
+    text = (DOCS / "trees" / "salet-normal.tree").read_text("utf-8").replace(old, new)
+    r = client.post("/api/tree", json={"text": text, "filename": "bad.tree"})
+    assert r.status_code == 400 and "the header's" in r.json()["error"], r.text
+
+
+def test_a_500_move_line_is_400_not_a_recursion_error(client: Any) -> None:
+    text = (DOCS / "trees" / "salet-normal.tree").read_text("utf-8") + "salet 22221 " * 500 + "salet 22222\n"
+    r = client.post("/api/tree", json={"text": text, "filename": "long.tree"})
+    assert r.status_code == 400 and "501 guesses" in r.json()["error"], r.text
+
+
+def test_openers_compute_makes_a_bound_exact_and_keeps_it() -> None:
+    """The Compute button's endpoint: LIONS in ultra mode is only a bound in the shipped
+    table; the server searches it in a worker, keeps it in the user's store, and the
+    table and the rank then show it exact (the total the search gives here too)."""
+    from wordlelab.atlas import user_store
+    from wordlelab.modes import Mode
+    from wordlelab.search import ExactJob
+    from wordlelab.search.openers import solve_opener
+    from wordlelab.words import load_wordlist
+
+    user_store("original", "ultra").path.unlink(missing_ok=True)
+    want = solve_opener(ExactJob(load_wordlist("original"), mode=Mode.ULTRA), "lions").total
+    with TestClient(create_app(Limits(timeout_s=120.0)), base_url=BASE_URL) as c:
+        before = c.get("/api/openers/rank", params={"word": "lions", "mode": "ultra"}).json()
+        assert before["exact"] is False and before["total"] <= want
+        r = c.post("/api/openers/compute", json={"word": "LIONS", "mode": "ultra"})
+        assert r.status_code == 200, r.text
+        d = r.json()
+        assert (d["word"], d["total"], d["exact"], d["computed"], d["mode"]) == ("lions", want, True, True, "ultra")
+        after = c.get("/api/openers/rank", params={"word": "lions", "mode": "ultra"}).json()
+        assert after == d
+        table = c.get("/api/openers", params={"mode": "ultra"}).json()
+        assert ["lions", want, True] in table["rows"] and table["computed"] == ["lions"]
+        assert table["exact"] == before["openers"] - 9979 + 1  # the shipped bounds, one fewer
+        again = c.post("/api/openers/compute", json={"word": "salet", "mode": "ultra"})
+        assert again.status_code == 200 and (again.json()["total"], again.json()["computed"]) == (8125, False)
+    assert user_store("original", "ultra").read()["lions"].total == want
+
+
+def test_openers_compute_is_bounded_and_checked() -> None:
+    from wordlelab.atlas import user_store
+
+    store = user_store("nyt", "normal")
+    kept = store.read()
+    with TestClient(create_app(Limits(timeout_s=0.5)), base_url=BASE_URL) as c:
+        r = c.post("/api/openers/compute", json={"word": "qajaq", "words": "nyt"})
+        assert r.status_code == 503 and r.json()["kind"] == "TimeLimit"
+        r = c.post("/api/openers/compute", json={"word": "zzzzz"})
+        assert r.status_code == 400 and "'zzzzz' is not an allowed guess" in r.json()["error"]
+        r = c.post("/api/openers/compute", json={"word": "salet", "words": "nyt", "mode": "ultra"})
+        assert r.status_code == 400 and "no 'ultra' opener table" in r.json()["error"]
+        r = c.post("/api/openers/compute", json={"word": "salet", "mode": "easy"})
+        assert r.status_code == 422
+    assert store.read() == kept  # nothing kept from a search that was stopped

@@ -6,32 +6,14 @@ import re
 import time
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
 
 from ..errors import InvalidOptionError, WordlelabError
-from ..search import (
-    INF,
-    CapTooTightError,
-    ExactJob,
-    OpenerResult,
-    ResultStore,
-    SearchResult,
-    Shortfall,
-    Solver,
-    exact_openers,
-    greedy_scores,
-    read_header,
-    read_tree,
-    shortfall,
-    verify_tree,
-    write_tree,
-)
-from ..search.solver import DEFAULT_MAX_GUESSES
-from ..table import cache_dir, pattern_table
-from ..words import BUILTIN_LISTS, read_upto
+from ..modes import MAX_GUESSES as DEFAULT_MAX_GUESSES
+from ..words import BUILTIN_LISTS, load_wordlist, read_upto
 from ._app import (
     GuessesOpt,
     HardOpt,
@@ -43,11 +25,13 @@ from ._app import (
     err_console,
     game_mode,
     handle_errors,
-    load_words,
     output_file,
     print_json,
 )
-from ._rank import print_rank
+from ._rank import print_rank, print_top
+
+if TYPE_CHECKING:  # the search imports numba: each command imports it when it runs
+    from ..search import OpenerResult, SearchResult, Shortfall
 
 #: the biggest tree file read; the proven trees of the original lists take 0.1 MB
 MAX_TREE_BYTES = 256 * 2**20
@@ -104,9 +88,12 @@ def optimal(
 ) -> None:
     """The decision tree with the fewest total guesses, and whether it is proven optimal."""
     began = time.perf_counter()
+    from ..search import CapTooTightError, Solver, shortfall, write_tree
+    from ..table import pattern_table
+
     output_file(tree, "--tree file")
     game = game_mode(mode, hard)
-    wl = load_words(words, guesses)
+    wl = load_wordlist(words, guesses)
     table = pattern_table(wl)
     solver = Solver(wl, table, mode=game, max_guesses=max_guesses, beam=beam, answers_only=answers_only)
     try:
@@ -168,6 +155,9 @@ def verify_tree_cmd(
     json_out: JsonOpt = False,
 ) -> None:
     """Replay every answer of a tree file and check its totals (and its mode's rules)."""
+    from ..search import read_tree, verify_tree
+    from ..table import pattern_table
+
     name = words
     text = tree_file_text(file)
     if name is None:
@@ -178,7 +168,7 @@ def verify_tree_cmd(
                 "pass its answers with --words FILE (and --guesses FILE)"
             )
         name = head
-    wl = load_words(name, guesses)
+    wl = load_wordlist(name, guesses)
     tree, claimed = read_tree(file, wl)
     table = pattern_table(wl, tree.rule)
     v = verify_tree(tree, table, claimed)
@@ -230,6 +220,8 @@ def tree_file_text(file: Path) -> str:
 
 def _peek_words(text: str) -> str:
     """The list named in a tree file's header (``original`` when it names none)."""
+    from ..search import read_header
+
     return str(read_header(text).get("words", "original"))
 
 
@@ -239,7 +231,22 @@ def openers(
     hard: HardOpt = False,
     mode: ModeOpt = None,
     top: Annotated[int, typer.Option("--top", "-n", min=1, help="How many openers to show / solve.")] = 10,
-    exact: Annotated[bool, typer.Option("--exact", help="Prove the exact total of the top N.")] = False,
+    exact: Annotated[
+        bool,
+        typer.Option(
+            "--exact",
+            help="Prove the exact totals of the N openers with the best greedy bounds "
+            "(with --rank: WORD's, where its row is a lower bound, kept for later looks).",
+        ),
+    ] = False,
+    compute: Annotated[
+        bool,
+        typer.Option(
+            "--compute",
+            help="Compute the greedy bounds now instead of reading the shipped table "
+            "(always so for a custom list, or a mode with no table).",
+        ),
+    ] = False,
     max_guesses: MaxGuessesOpt = DEFAULT_MAX_GUESSES,
     answers_only: AnswersOnlyOpt = False,
     dask: Annotated[bool, typer.Option("--dask", help="Run on a dask LocalCluster.")] = False,
@@ -273,28 +280,45 @@ def openers(
     ] = None,
     rank: Annotated[
         str | None,
-        typer.Option("--rank", metavar="WORD", help="Where WORD ranks in the shipped opener tables (instant)."),
+        typer.Option(
+            "--rank",
+            metavar="WORD",
+            help="Where WORD ranks in the shipped opener tables (instant; totals computed by --exact included).",
+        ),
     ] = None,
     words: WordsOpt = "original",
     guesses: GuessesOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Rank start words: greedy bound for all, exact totals for the top N with --exact."""
+    """Rank start words: the shipped table of exact totals and proven bounds for the
+    built-in lists; for a custom list (or with --compute) greedy bounds for all, and
+    exact totals for the top N with --exact."""
     if rank is not None:
-        if exact or every or tsv or guesses or answers_only or max_guesses != DEFAULT_MAX_GUESSES:
-            raise InvalidOptionError("--rank reads the shipped tables: it takes only --words, --mode and --json")
-        print_rank(rank, words, game_mode(mode, hard), json_out)
+        if compute or every or tsv or guesses or answers_only or max_guesses != DEFAULT_MAX_GUESSES:
+            raise InvalidOptionError(
+                "--rank reads the shipped tables: it takes only --words, --mode, --exact and --json"
+            )
+        if dask or scheduler or workers or results or resume or upper:
+            raise InvalidOptionError("--rank WORD --exact computes one opener here; it takes no executor options")
+        print_rank(rank, words, game_mode(mode, hard), json_out, compute=exact)
         return
+    import numpy as np
+
+    from ..cachefile import cache_dir
+    from ..search import INF, ExactJob, ResultStore, exact_openers, greedy_scores
+    from ..table import pattern_table
+
     _check_openers_options(exact, dask, scheduler, workers, results, resume, upper)
     game = game_mode(mode, hard)
+    plain = not (exact or compute or tsv or guesses or answers_only or max_guesses != DEFAULT_MAX_GUESSES)
+    if plain and print_top(words, game, top, every, json_out):
+        return
     if tsv is not None:
         if not exact:
             raise InvalidOptionError("--tsv works only with --exact")
         output_file(tsv, "--tsv file")
-    wl = load_words(words, guesses)
+    wl = load_wordlist(words, guesses)
     table = pattern_table(wl)
-    import numpy as np
-
     pool = (
         np.unique(wl.answer_to_allowed).astype(np.int64) if answers_only else np.arange(len(wl.allowed), dtype=np.int64)
     )
@@ -304,7 +328,11 @@ def openers(
     exact_res = {}
     if exact:
         job = ExactJob(wl, mode=game, max_guesses=max_guesses, answers_only=answers_only)
-        store = ResultStore(results or cache_dir() / "openers.sqlite")
+        store = ResultStore(
+            results or cache_dir() / "openers.sqlite",
+            set_aside=results is None,
+            fix="name another file with --results" if results is None else "move it away or give another --results",
+        )
         kind = "dask" if (dask or scheduler) else "process"
 
         def progress(r, done, total):  # type: ignore[no-untyped-def]
@@ -322,6 +350,7 @@ def openers(
                 scheduler=scheduler,
                 progress=progress,
                 upper=upper,
+                bounds={w: int(stats["bound"][i]) for i, w in enumerate(chosen)},
             )
         finally:
             store.close()
@@ -347,6 +376,7 @@ def openers(
     if json_out:
         print_json(
             {
+                "source": "computed",
                 "mode": game.value,
                 "hard": game.restricted,
                 "max_guesses": max_guesses,
@@ -380,6 +410,8 @@ def openers(
 def write_openers_tsv(path: Path, results: Iterable[OpenerResult]) -> None:
     """``word<TAB>total<TAB>exact`` rows sorted by total then word; ``inf`` (exact 1)
     where no tree finds every answer within the cap."""
+    from ..search import INF
+
     rows = sorted(results, key=lambda r: (r.total, r.word))
     lines = ["word\ttotal\texact"]
     for r in rows:

@@ -12,7 +12,7 @@ from ..errors import InvalidOptionError, WordlelabError
 from ..modes import Mode
 from ..simulate import Results, run_benchmark
 from ..strategies import get_strategy, strategy_class, strategy_names
-from ..words import read_upto
+from ..words import load_wordlist, read_upto
 from ._app import (
     GuessesOpt,
     HardOpt,
@@ -23,7 +23,6 @@ from ._app import (
     console,
     game_mode,
     handle_errors,
-    load_words,
     output_dir,
     output_file,
 )
@@ -73,7 +72,7 @@ def _results(
         strategy_class(n)
     if from_:
         return _load(from_)
-    wl = load_words(words, guesses)
+    wl = load_wordlist(words, guesses)
     return [run_benchmark(wl, get_strategy(n), mode=mode, rule=rule) for n in names]
 
 
@@ -161,7 +160,7 @@ def letters_cmd(
     from ..plots import letter_position_plot
 
     out = _out(out)
-    console.print(f"wrote {letter_position_plot(load_words(words, guesses), out, _which(which))}")
+    console.print(f"wrote {letter_position_plot(load_wordlist(words, guesses), out, _which(which))}")
 
 
 @plot_app.command("bigrams")
@@ -177,4 +176,4 @@ def bigrams_cmd(
     from ..plots import bigram_plot
 
     out = _out(out)
-    console.print(f"wrote {bigram_plot(load_words(words, guesses), out, top, _which(which))}")
+    console.print(f"wrote {bigram_plot(load_wordlist(words, guesses), out, top, _which(which))}")

@@ -13,6 +13,7 @@ from rich.table import Table
 from ..errors import InvalidOptionError, WordlelabError
 from ..modes import Mode
 from ..review import Review, parse_grid, review_game
+from ..words import load_wordlist
 from ._app import (
     GuessesOpt,
     JsonOpt,
@@ -22,7 +23,6 @@ from ._app import (
     console,
     game_mode,
     handle_errors,
-    load_words,
     print_json,
     tiles,
 )
@@ -81,7 +81,7 @@ def review(
 
     Give the words played and --answer, or the colours (--grid or --patterns).
     """
-    wl = load_words(words, guesses)
+    wl = load_wordlist(words, guesses)
     played_words = _split_words(played)
     pats: list[int | str] | None = None
     if grid is not None and patterns is not None:

@@ -100,10 +100,21 @@ of that restricted game, an upper bound on the true one, never "proven".
 
 from __future__ import annotations
 
+from typing import Any, NamedTuple
+
 import numpy as np
 from numba import njit
 
-from ._bounds import bucket_lb, consistent_split, constrain, endgame_trap, hard_filter, max_parts, scan, small_value
+from ._bounds import (
+    bucket_lb,
+    consistent_split,
+    constrain,
+    endgame_trap,
+    hard_filter,
+    max_parts,
+    scan,
+    small_value,
+)
 from ._memo import (
     INF,
     MAX_GUESS_INDEX,
@@ -120,6 +131,7 @@ __all__ = [
     "INF",
     "MAX_GUESS_INDEX",
     "N_STATS",
+    "Search",
     "constrain",
     "hard_filter",
     "lookup",
@@ -142,44 +154,55 @@ STAT_TRAP = 8  # nodes cut by an endgame trap
 N_STATS = 9
 
 
+class Search(NamedTuple):
+    """What stays the same during one search (the compiled code takes it as one
+    value, a named tuple of arrays and numbers):
+
+    ``table: uint8[G, A]`` the pattern table and ``by_answer: uint8[A, G]`` its
+    transpose (see ``_bounds.scan``); ``memo`` the typed dict of
+    :mod:`wordlelab.search._memo`; ``mode``: 0 normal, 1 hard, 2 ultra;
+    ``codes: uint8[G, L]`` and ``letter_counts: uint8[G, alpha]`` the guesses'
+    letters; ``ans2allowed: int64[A]``; ``max_parts``: ``P`` of
+    ``_bounds.bucket_lb``; ``ends``: the endgame arrays ``(ans_groups,
+    group_pos, ans_codes, letter_mask)`` of ``_bounds.endgame_trap``;
+    ``n_patterns``; ``beam`` (0: exact); ``stats: int64[N_STATS]`` the
+    counters, added to in place."""
+
+    table: Any
+    by_answer: Any
+    memo: Any
+    mode: int
+    codes: Any
+    letter_counts: Any
+    ans2allowed: Any
+    max_parts: int
+    ends: Any
+    n_patterns: int
+    beam: int
+    stats: Any
+
+
 @njit(cache=True, nogil=True)
-def _solve(
-    cands,
-    legal,
-    path,
-    legal_hash,
-    d,
-    beta,
-    forced,
-    table,
-    by_answer,
-    memo,
-    mode,
-    codes,
-    letter_counts,
-    ans2allowed,
-    max_parts,
-    ends,
-    n_patterns,
-    beam,
-    stats,
-):  # pragma: no cover - compiled
-    """See the module docstring for the contract.
+def _solve(cands, legal, path, legal_hash, d, beta, forced, s):  # pragma: no cover - compiled
+    """See the module docstring for the contract; ``s`` is the :class:`Search`.
 
     In hard mode ``path`` is ``(prev_g, prev_p, greens, mins, base_hash)``:
     with ``prev_g >= 0``, ``legal`` is the parent's set and this node's is it
     filtered by that hint (done only if the memo cannot answer);
     ``greens``/``mins`` are this node's rule and ``legal_hash ==
-    rule_hash(base_hash, greens, mins)``.  ``table: uint8[G, A]`` and its
-    transpose ``by_answer: uint8[A, G]``; ``ans2allowed: int64[A]``;
-    ``ends``: the endgame arrays ``(ans_groups, group_pos, ans_codes,
-    letter_mask)`` of :func:`wordlelab.search._bounds.endgame_trap`;
-    ``forced >= 0`` plays that guess here (the node is then not memoised).
-    ``mode``: 0 normal, 1 hard, 2 ultra (then ``legal`` is this node's set,
-    already filtered, and ``legal_hash == set_hash(legal)``)."""
+    rule_hash(base_hash, greens, mins)``.  ``forced >= 0`` plays that guess
+    here (the node is then not memoised).  In ultra mode ``legal`` is this
+    node's set, already filtered, and ``legal_hash == set_hash(legal)``."""
+    table = s.table
+    memo = s.memo
+    codes = s.codes
+    letter_counts = s.letter_counts
+    max_parts = s.max_parts
+    n_patterns = s.n_patterns
+    stats = s.stats
     n = cands.shape[0]
-    hard = mode == 1
-    ultra = mode == 2
+    hard = s.mode == 1
+    ultra = s.mode == 2
     if d <= 0:
         return INF
     if n == 1 and forced < 0:
@@ -208,13 +231,13 @@ def _solve(
     if hard and prev_g >= 0:
         legal = hard_filter(legal, prev_g, prev_p, codes, letter_counts)
     if forced < 0:
-        ans_groups, group_pos, ans_codes, letter_mask = ends
+        ans_groups, group_pos, ans_codes, letter_mask = s.ends
         if endgame_trap(cands, d, legal, ans_groups, group_pos, ans_codes, letter_mask, group_pos.shape[0]):
             stats[STAT_TRAP] += 1
             store(memo, key, INF, 0, True)
             return INF
         if n - 1 <= max_parts:
-            v, g = small_value(cands, d, table, ans2allowed, n_patterns, hard, legal, -1, 0, codes, letter_counts)
+            v, g = small_value(cands, d, table, s.ans2allowed, n_patterns, hard, legal, -1, 0, codes, letter_counts)
             if v > 0:
                 stats[STAT_SHORTCUT] += 1
                 store(memo, key, v, g, True)
@@ -235,7 +258,7 @@ def _solve(
     k = guesses.shape[0]
     glb = np.empty(k, np.int64)
     sumsq = np.empty(k, np.int64)
-    node_lb, shortcut = scan(by_answer, guesses, cands, d - 1, n_patterns, known_lb, glb, sumsq)
+    node_lb, shortcut = scan(s.by_answer, guesses, cands, d - 1, n_patterns, known_lb, glb, sumsq)
     if node_lb >= INF:
         if forced < 0:
             store(memo, key, INF, 0, True)
@@ -293,7 +316,7 @@ def _solve(
         if glb[j] >= best:  # guess cut-off
             untried = min(untried, glb[j])
             continue
-        if beam > 0 and forced < 0 and evaluated >= beam:
+        if s.beam > 0 and forced < 0 and evaluated >= s.beam:
             stopped = True
             break
         evaluated += 1
@@ -364,7 +387,7 @@ def _solve(
                         members[starts[b] : starts[b + 1]],
                         d - 1,
                         table,
-                        ans2allowed,
+                        s.ans2allowed,
                         n_patterns,
                         hard,
                         legal,
@@ -416,27 +439,7 @@ def _solve(
                     if ultra:
                         child_legal = lmembers[lstarts[b] : lstarts[b + 1]].copy()
                 rest = total - blb[q]
-                v = _solve(
-                    child,
-                    child_legal,
-                    child_path,
-                    child_hash,
-                    d - 1,
-                    best - rest,
-                    child_forced,
-                    table,
-                    by_answer,
-                    memo,
-                    mode,
-                    codes,
-                    letter_counts,
-                    ans2allowed,
-                    max_parts,
-                    ends,
-                    n_patterns,
-                    beam,
-                    stats,
-                )
+                v = _solve(child, child_legal, child_path, child_hash, d - 1, best - rest, child_forced, s)
                 total = rest + v
                 if total >= best:
                     failed = True

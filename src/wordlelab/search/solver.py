@@ -203,28 +203,23 @@ class Solver:
     def _run(self, cands: IndexArray, legal: IndexArray, rule: Rule, d: int, beta: int, forced: int) -> int:
         greens, mins, base = rule
         path = (np.int64(-1), np.int64(0), greens, mins, base)
-        return int(
-            self._core._solve(
-                cands,
-                legal,
-                path,
-                self._hash(rule),
-                d,
-                beta,
-                forced,
-                self.table,
-                self.by_answer,
-                self.memo,
-                self.mode.code,
-                self.codes,
-                self.letter_counts,
-                self.ans2allowed,
-                self.max_parts,
-                self.ends,
-                self.n_patterns,
-                self.beam,
-                self.counters,
-            )
+        return int(self._core._solve(cands, legal, path, self._hash(rule), d, beta, forced, self._search()))
+
+    def _search(self) -> Any:
+        """The constants of a search (:class:`wordlelab.search._core.Search`)."""
+        return self._core.Search(
+            self.table,
+            self.by_answer,
+            self.memo,
+            self.mode.code,
+            self.codes,
+            self.letter_counts,
+            self.ans2allowed,
+            self.max_parts,
+            self.ends,
+            self.n_patterns,
+            self.beam,
+            self.counters,
         )
 
     def forget(self) -> None:

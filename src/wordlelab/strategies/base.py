@@ -437,11 +437,16 @@ def parse_options(name: str, texts: Mapping[str, str], words: WordList | None = 
 
 def order_by(state: State, guesses: IndexArray, keys: Sequence[np.ndarray]) -> IndexArray:
     """Positions into ``guesses`` sorted by ``keys`` (ascending, first key most
-    significant), then candidate-first, then allowed index: the standard tie-break."""
+    significant), then candidate-first, then (when answers are weighted) the more
+    probable candidate first, then allowed index: the standard tie-break."""
     not_candidate = ~state.words.allowed_is_answer[guesses]
     if len(state.candidates) < len(state.words.answers):
         is_cand = np.zeros(len(state.words.allowed), dtype=bool)
         is_cand[state.words.answer_to_allowed[state.candidates]] = True
         not_candidate = ~is_cand[guesses]
     # np.lexsort sorts by the last key first
-    return np.lexsort((guesses, not_candidate, *reversed(list(keys))))
+    if state.weights is None:
+        return np.lexsort((guesses, not_candidate, *reversed(list(keys))))
+    weight = np.zeros(len(state.words.allowed))
+    weight[state.words.answer_to_allowed[state.candidates]] = np.asarray(state.weights)[state.candidates]
+    return np.lexsort((guesses, -weight[guesses], not_candidate, *reversed(list(keys))))

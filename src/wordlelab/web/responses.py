@@ -37,11 +37,14 @@ __all__ = [
 
 log = logging.getLogger("wordlelab.web")
 
-#: a quoted value, or a run without spaces, longer than this is cut in messages.  A
-#: value's opening quote follows no letter or quote and precedes no space, and its closing
-#: quote is followed by no letter: so the server's own words between two short quoted
-#: values (``'cran' is not a 5-letter word; ... e.g. 'aback'``) are never taken for one.
-_LONG_QUOTED = re.compile(r"""(?<![\w'"])(['"])(?!\s)([^'"]{""" + str(MAX_ECHO + 1) + r""",})\1(?!\w)""")
+#: a quoted value, or a run without spaces, longer than this is cut in messages; a value
+#: opens with a quote at the start or after a space or bracket and closes with the same
+#: quote before a space, punctuation or the end, so the text *between* two quoted values
+#: (the server's own words) is never taken for one
+_END = r"(?:$|[\s)\]},.;:!?])"
+_LONG_QUOTED = re.compile(
+    r"(?:(?<=^)|(?<=[\s(\[{=,:]))(['\"])((?:(?!\1" + _END + ").){" + str(MAX_ECHO + 1) + r",})\1(?=" + _END + ")"
+)
 _LONG_RUN = re.compile(r"\S{" + str(2 * MAX_ECHO + 1) + ",}")
 #: no message is longer than this
 MAX_MESSAGE = 2000

@@ -21,7 +21,7 @@ from fastapi.staticfiles import StaticFiles
 from .. import __version__
 from ..game import DEFAULT_STRATEGY
 from ..strategies import strategy_class, strategy_names
-from ..words import DEFAULT_LIST
+from ..words import DAILY_LIST, DEFAULT_LIST
 from . import assistant, play
 from . import compare as compare_page
 from .engine import clip, strategy_options
@@ -29,6 +29,7 @@ from .lists import list_info
 from .models import (
     MAX_CUSTOM_ALLOWED,
     MAX_CUSTOM_ANSWERS,
+    MAX_EXCLUDE,
     MAX_HISTORY,
     MAX_SHOW,
     MAX_TOP,
@@ -76,6 +77,7 @@ def _meta(limits: Limits) -> dict[str, Any]:
         "version": __version__,
         "lists": list_info(),
         "default_list": DEFAULT_LIST,
+        "daily_list": DAILY_LIST,
         "strategies": strategies,
         "default_strategy": DEFAULT_STRATEGY,
         "max_guesses": play.MAX_GUESSES,
@@ -86,10 +88,13 @@ def _meta(limits: Limits) -> dict[str, Any]:
             "max_custom_allowed": MAX_CUSTOM_ALLOWED,
             "slow_workers": limits.slow_workers,
             "slow_queue": limits.slow_queue,
+            "fast_workers": limits.fast_workers,
+            "fast_queue": limits.fast_queue,
             "max_custom_bytes": limits.max_custom_bytes,
             "max_history": MAX_HISTORY,
             "max_top": MAX_TOP,
             "max_show": MAX_SHOW,
+            "max_exclude": MAX_EXCLUDE,
             "compare_max_games": limits.compare_max_games,
         },
     }
@@ -98,10 +103,12 @@ def _meta(limits: Limits) -> dict[str, Any]:
 def add_api(app: FastAPI, runner: Runner, limits: Limits) -> None:
     """The JSON endpoints; work that may be long runs in the runner's worker processes."""
 
+    meta_once = functools.cache(_meta)  # the same for the app's whole life: a trivial request
+
     @app.get("/api/meta", tags=["info"])
     def meta() -> dict[str, Any]:
         """Built-in word lists, registered strategies and the request limits."""
-        return _meta(limits)
+        return meta_once(limits)
 
     @app.post("/api/suggest", tags=["assistant"])
     async def suggest(req: SuggestRequest) -> dict[str, Any]:
@@ -133,8 +140,9 @@ def add_api(app: FastAPI, runner: Runner, limits: Limits) -> None:
     @app.post("/api/play/review", tags=["play"])
     async def play_review(req: ReviewRequest) -> dict[str, Any]:
         """After a finished game: per guess, candidates left versus the best guess available."""
-        expensive = req.custom is not None or strategy_class(req.strategy).expensive
-        result: dict[str, Any] = await runner.run(play.review, req, expensive=expensive)
+        strategy_class(req.strategy)  # an unknown name fails here, before any work
+        # the best guess at every step of the game: half a second and more, a worker's work
+        result: dict[str, Any] = await runner.run(play.review, req, expensive=True)
         return result
 
     @app.post("/api/compare", tags=["compare"])

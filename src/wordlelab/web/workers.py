@@ -122,7 +122,9 @@ def _mp_context() -> Any:
     the threaded server) where the platform has it, else ``spawn``."""
     if "forkserver" in multiprocessing.get_all_start_methods():
         ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["wordlelab.web.assistant", "wordlelab.web.play", "wordlelab.web.compare"])
+        ctx.set_forkserver_preload(
+            ["wordlelab.web.assistant", "wordlelab.web.play", "wordlelab.web.compare", "wordlelab.web.trees"]
+        )
         return ctx
     return multiprocessing.get_context("spawn")
 

@@ -117,18 +117,41 @@ const WL = (() => {
     if (value !== undefined && items.some((it) => it.value === value)) select.value = value;
   }
 
-  /** Fill the shared "words" and "strategy" selects from /api/meta. */
-  async function fillSettings({ words, strategy, wordsValue, strategyValue }) {
+  /** Fill the shared "words" and "strategy" selects from /api/meta; `daily` picks the
+   * current answer pool by default (the pages a daily player uses), else the library's list. */
+  async function fillSettings({ words, strategy, wordsValue, strategyValue, daily }) {
     const m = await meta();
     if (words) {
       fillSelect(words, m.lists.map((l) => ({ value: l.name, label: l.name, title: l.description })),
-        wordsValue || m.default_list);
+        wordsValue || (daily ? m.daily_list : m.default_list));
     }
     if (strategy) {
       fillSelect(strategy, m.strategies.map((s) => ({ value: s.name, label: s.name, title: s.description })),
         strategyValue || m.default_strategy);
     }
     return m;
+  }
+
+  const EXCLUDE_KEY = "wordlelab.exclude";
+
+  /** The words a player keeps out of the answers (kept in this browser), as typed. */
+  function loadExcluded() {
+    try { return localStorage.getItem(EXCLUDE_KEY) || ""; } catch (e) { return ""; }
+  }
+
+  function saveExcluded(text) {
+    try { localStorage.setItem(EXCLUDE_KEY, text); } catch (e) { /* storage off: kept for this page only */ }
+  }
+
+  /** The excluded words of a textarea as a request sends them; throws an Error saying what
+   * to fix when there are more than the server takes. */
+  function excludedWords(text, limits) {
+    const words = parseWordText(text);
+    const most = limits && limits.max_exclude;
+    if (most && words.length > most) {
+      throw new Error(`${words.length} words to exclude; the most is ${most}: remove some`);
+    }
+    return words;
   }
 
   /** Parse a textarea of words (spaces, commas or new lines) into a list. */
@@ -398,6 +421,7 @@ const WL = (() => {
 
   return {
     api, meta, el, svg, tiles, patternMarks, showError, clearError, fillSelect, fillSettings,
+    loadExcluded, saveExcluded, excludedWords,
     parseWordText, customBox, listChoice, plural, fmt, barChart, groupedBars, hbars, legend, SERIES_COLORS, MARK_COLORS,
   };
 })();

@@ -1,5 +1,6 @@
 // Openers page: a shipped opener table from GET /api/openers (sortable, searchable, paged),
-// a histogram of its totals, and one opener's rank from GET /api/openers/rank.
+// a histogram of its totals, and one opener's rank from GET /api/openers/rank; where that rank is
+// only a lower bound, POST /api/openers/compute searches the exact total (kept by the server).
 "use strict";
 
 (() => {
@@ -8,7 +9,7 @@
     words: $("words"), mode: $("mode"), word: $("word"), rank: $("rank"), rankOut: $("rank-out"),
     hist: $("hist"), histNote: $("hist-note"), error: $("error"), out: $("out"), title: $("title"),
     filter: $("filter"), exactOnly: $("exact-only"), count: $("count"), body: document.querySelector("#table tbody"),
-    more: $("more"),
+    more: $("more"), computeBox: $("compute-box"), compute: $("compute"), computeNote: $("compute-note"),
   };
   const PAGE = 100;
   let table = null;   // the /api/openers answer, rows annotated with rank ranges
@@ -152,6 +153,7 @@
         `&mode=${encodeURIComponent(ui.mode.value)}&word=${encodeURIComponent(word)}`);
     } catch (err) {
       ui.rankOut.replaceChildren();
+      ui.computeBox.hidden = true;
       WL.showError(ui.error, err);
       return;
     }
@@ -171,6 +173,41 @@
       WL.el("div", { class: "stat-line" }, stats.map(([k, v]) =>
         WL.el("div", { class: "stat" }, WL.el("b", {}, String(v)), WL.el("span", {}, k)))),
       ...(note ? [WL.el("p", { class: "hint", id: "rank-note" }, note)] : []));
+    ui.computeBox.hidden = r.exact;
+    ui.compute.dataset.word = r.word;
+  }
+
+  /** The exact total of the opener ranked above, searched by the server within its time limit. */
+  async function compute() {
+    WL.clearError(ui.error);
+    const word = ui.compute.dataset.word;
+    const limit = (await WL.meta()).limits.timeout_s;
+    const started = Date.now();
+    const tick = () => {
+      ui.computeNote.textContent = `searching ${word.toUpperCase()}… ${Math.round((Date.now() - started) / 1000)} s ` +
+        `(the server stops at ${limit} s)`;
+    };
+    tick();
+    const timer = setInterval(tick, 1000);
+    ui.compute.disabled = true;
+    try {
+      await WL.api("/api/openers/compute", { word, words: ui.words.value, mode: ui.mode.value });
+      ui.computeNote.textContent = `${word.toUpperCase()}: exact total computed in ` +
+        `${Math.round((Date.now() - started) / 1000)} s and kept by the server.`;
+      ui.word.value = word;
+      await load();
+    } catch (err) {
+      if (err.kind === "TimeLimit") {
+        ui.computeNote.textContent = `${word.toUpperCase()} needs more than the server's ${limit} s; in a terminal: ` +
+          `wordlelab openers --rank ${word} --words ${ui.words.value} --mode ${ui.mode.value} --exact`;
+      } else {
+        ui.computeNote.textContent = "";
+        WL.showError(ui.error, err);
+      }
+    } finally {
+      clearInterval(timer);
+      ui.compute.disabled = false;
+    }
   }
 
   async function init() {
@@ -184,6 +221,7 @@
     ui.words.addEventListener("change", () => { WL.fillSelect(ui.mode, modes(), ui.mode.value); load(); });
     ui.mode.addEventListener("change", load);
     ui.rank.addEventListener("click", rank);
+    ui.compute.addEventListener("click", compute);
     ui.word.addEventListener("keydown", (e) => { if (e.key === "Enter") rank(); });
     ui.filter.addEventListener("input", () => { shown = PAGE; renderTable(); });
     ui.exactOnly.addEventListener("change", () => { shown = PAGE; renderTable(); });
