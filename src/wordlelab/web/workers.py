@@ -30,9 +30,9 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from ..errors import GameOverError, WordlelabError
-from ..procs import die_with_parent
+from ..procs import die_with_parent, thread_lock_for_numba_start
 
-__all__ = ["BusyError", "ProcessRunner", "RemoteError", "TimeLimitError", "error_parts"]
+__all__ = ["SHUTTING_DOWN", "BusyError", "ProcessRunner", "RemoteError", "TimeLimitError", "error_parts"]
 
 #: worker processes run at this lower CPU priority, so the server's own
 #: (cheap) requests get the CPU first while a long request computes
@@ -44,7 +44,15 @@ class TimeLimitError(Exception):
 
 
 class BusyError(Exception):
-    """The expensive-request pool and its queue are full."""
+    """A cost class's pool and its queue are full (or the server is shutting down)."""
+
+    def __init__(self, message: str = "the server is busy with other requests; try again in a moment") -> None:
+        super().__init__(message)
+        self.message = message
+
+
+#: what a request cut short by the server's shutdown is answered
+SHUTTING_DOWN = "the server is shutting down; its work was stopped"
 
 
 class RemoteError(Exception):
@@ -89,6 +97,8 @@ def _worker_main(conn: Connection, make_context: Callable[[], Any]) -> None:
     """A worker's loop: receive ``(task, args)``, answer ``("ok", result)`` or
     ``("error", (status, kind, message, detail))``, until the pipe closes."""
     die_with_parent()
+    _leave_forkserver_alive_pipe()
+    thread_lock_for_numba_start()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
     with contextlib.suppress(OSError):
         os.nice(WORKER_NICE)
@@ -112,6 +122,27 @@ def _worker_main(conn: Connection, make_context: Callable[[], Any]) -> None:
             return
         except Exception as exc:  # noqa: BLE001 - a result that does not pickle: a bug
             conn.send(("error", error_parts(exc)))
+
+
+def _leave_forkserver_alive_pipe() -> None:
+    """Close this worker's copy of the forkserver's "alive" pipe.
+
+    The forkserver ends when every holder of that pipe's write end has closed it;
+    each process it forks inherits one.  A worker that kept it would keep the
+    forkserver alive after the server is killed (SIGKILL), and the forkserver is
+    the parent whose death kills the worker (:func:`die_with_parent`): both would
+    live on until the worker's task ended.  Without it, the server's death ends the
+    forkserver, and that ends every worker at once."""
+    try:
+        from multiprocessing import forkserver
+
+        fd = forkserver._forkserver._forkserver_alive_fd  # type: ignore[attr-defined]
+    except (ImportError, AttributeError):  # pragma: no cover - another start method
+        return
+    if fd is not None:
+        with contextlib.suppress(OSError):
+            os.close(fd)
+        forkserver._forkserver._forkserver_alive_fd = None  # type: ignore[attr-defined]
 
 
 # -- the server side ----------------------------------------------------------------------
@@ -282,7 +313,9 @@ class ProcessRunner:
             done = True
         except TimeoutError:
             raise TimeLimitError() from None
-        except (EOFError, OSError):  # the worker died (killed from outside, or crashed)
+        except (EOFError, OSError):  # the worker died (killed from outside, by stop(), or crashed)
+            if self._closed:
+                raise BusyError(SHUTTING_DOWN) from None
             raise RemoteError(500, "WorkerDied", "the worker computing this request ended unexpectedly") from None
         finally:
             slot.busy = False
@@ -293,10 +326,18 @@ class ProcessRunner:
             return value
         raise RemoteError(*value)
 
+    def stop(self) -> None:
+        """Admit nothing more and kill the busy workers now (the server is shutting down):
+        their requests are answered 503 at once, so the server need not wait for them."""
+        self._closed = True
+        for slot in self._slots:
+            if slot.busy and slot.worker is not None:
+                slot.worker.kill()
+
     def shutdown(self) -> None:
         """Stop every worker: an idle one ends by itself when its pipe closes (so its
         resources are released normally); a busy one, or one that lingers, is killed."""
-        self._closed = True
+        self.stop()
         workers = [(s.worker, s.busy) for s in self._slots if s.worker is not None]
         for slot in self._slots:
             slot.worker = None
