@@ -256,20 +256,25 @@ def test_endgame_trap_equals_brute_force() -> None:
 
 
 def _scan_reference(by_answer: np.ndarray, guesses: np.ndarray, cands: np.ndarray, r: int):  # type: ignore[no-untyped-def]
-    """``(glb, sumsq)`` of ``_bounds.scan`` by counting with numpy."""
+    """``(glb, sumsq, shortcut)`` of ``_bounds.scan`` by counting with numpy
+    (``shortcut``: the first guess attaining the least bound with buckets of
+    at most two, or -1)."""
     n, win = len(cands), 242
     pats = by_answer[cands][:, guesses].astype(np.int64)
-    glb, sumsq = [], []
+    glb, sumsq, bigs = [], [], []
     for j in range(len(guesses)):
         counts = np.bincount(pats[:, j], minlength=243)
         parts, has_win, big = int((counts > 0).sum()), bool(counts[win]), int(counts.max())
         sumsq.append(int((counts**2).sum()))
+        bigs.append(big)
         useless = parts == 1 and not has_win or r <= 1 and big > 1
         glb.append(INF if useless else 3 * n - parts - has_win)
-    return np.array(glb), np.array(sumsq)
+    least = min(glb)
+    exact = [j for j in range(len(guesses)) if glb[j] == least < INF and bigs[j] <= 2]
+    return np.array(glb), np.array(sumsq), exact[0] if exact else -1
 
 
-@pytest.mark.parametrize("n", [3, 11, 40, 96, 97, 150])
+@pytest.mark.parametrize("n", [3, 4, 11, 40, 96, 97, 150])
 def test_scan_equals_counting(n: int) -> None:
     """Both ways of scanning (pairs of candidates for small sets, counts per
     pattern for large ones), over a run of guesses and a scattered list."""
@@ -286,10 +291,10 @@ def test_scan_equals_counting(n: int) -> None:
             cands = np.sort(rng.choice(len(words.answers), n, replace=False)).astype(np.int64)
             glb = np.empty(len(guesses), np.int64)
             sumsq = np.empty(len(guesses), np.int64)
-            node_lb, _ = scan(by_answer, guesses, cands, r, 243, 0, glb, sumsq)
-            want_glb, want_sumsq = _scan_reference(by_answer, guesses, cands, r)
+            node_lb, shortcut = scan(by_answer, guesses, cands, r, 243, 0, glb, sumsq)
+            want_glb, want_sumsq, want_shortcut = _scan_reference(by_answer, guesses, cands, r)
             assert (glb == want_glb).all() and (sumsq == want_sumsq).all()
-            assert node_lb == want_glb.min()
+            assert (node_lb, shortcut) == (want_glb.min(), want_shortcut)
 
 
 def test_narrow_keeps_one_guess_per_split() -> None:

@@ -265,30 +265,48 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, glb, sumsq):  # pragma
                     dst[jj] = src[guesses[j0 + jj]]
         if small:
             _pairs(block, n, width, win, dups, pairs, most, wins, eq)
+            # bounds of the whole block at once (vector instructions), then
+            # the guesses one by one only if the block holds a new least bound
+            least = INF
+            for jj in range(width):
+                parts = n - np.int64(dups[jj])
+                useless = parts == 1 and wins[jj] == 0 or r <= 1 and most[jj] > 0
+                lb = INF if useless else 3 * n - parts - np.int64(wins[jj])
+                glb[j0 + jj] = lb
+                sumsq[j0 + jj] = n + 2 * np.int64(pairs[jj])
+                least = min(least, lb)
+            if least > node_lb or least == node_lb and (shortcut >= 0 or least >= INF):
+                continue
+            for jj in range(width):
+                j = j0 + jj
+                lb = glb[j]
+                exact = most[jj] <= 1 and lb < INF  # buckets of at most two
+                if lb < node_lb:
+                    node_lb = lb
+                    shortcut = j if exact else -1
+                elif lb == node_lb and shortcut < 0 and exact:
+                    shortcut = j
+                if shortcut == j and lb <= floor:
+                    return node_lb, shortcut
+            continue
         for jj in range(width):
             j = j0 + jj
-            if small:
-                parts = n - dups[jj]
-                has_win = wins[jj] > 0
-                sq = n + 2 * pairs[jj]
-                big = most[jj] + 1
-            else:
-                parts = 0
-                for t in range(n):
-                    b = block[t, jj]
-                    c = counts[b]
-                    touched[parts] = b
-                    parts += c == 0  # branch-free: keep b only if it is new
-                    counts[b] = c + 1
-                has_win = counts[win] > 0
-                sq = 0
-                big = 0
-                for i in range(parts):
-                    b = touched[i]
-                    m = counts[b]
-                    counts[b] = 0
-                    sq += m * m
-                    big = max(big, m)
+            parts = 0
+            for t in range(n):
+                b = block[t, jj]
+                c = counts[b]
+                touched[parts] = b
+                parts += c == 0  # branch-free: keep b only if it is new
+                counts[b] = c + 1
+            has_win = counts[win] > 0
+            sq = 0
+            big = 0
+            for i in range(parts):
+                b = touched[i]
+                m = counts[b]
+                counts[b] = 0
+                sq += m * m
+                big = max(big, m)
             sumsq[j] = sq
             if parts == 1 and not has_win or r <= 1 and big > 1:  # one bucket, no win: the guess tells nothing
                 lb = INF
