@@ -65,7 +65,9 @@ def _solve_with_progress(job: ExactJob, word: str) -> OpenerResult:
 
     with (
         Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(), console=err_console) as bar,
-        Executor[OpenerResult]("process", 1) as ex,
+        # spawned, not forked: a process whose numba already started OpenMP threads
+        # cannot fork safely (a test session's, say), and the start costs a second
+        Executor[OpenerResult]("process", 1, start_method="spawn") as ex,
     ):
         bar.add_task(f"computing the exact total of {word.upper()} ({job.mode.value} mode; one core)", total=None)
         for _, result in ex.run(_solve_one, [word], job):
