@@ -23,7 +23,7 @@ import functools
 from dataclasses import dataclass
 from importlib import resources
 
-from .errors import InvalidWordError, WordlelabError
+from .errors import InvalidWordError, OpenerTableError
 
 __all__ = [
     "OpenerRank",
@@ -39,10 +39,6 @@ __all__ = [
 TABLE_ANSWERS = {"original": 2315, "nyt": 2309}
 #: built-in word lists -> the table list with the same answers and guesses
 LIST_TABLES = {"original": "original", "original-order": "original", "nyt": "nyt"}
-
-
-class OpenerTableError(WordlelabError, ValueError):
-    """An opener table is missing or malformed."""
 
 
 @dataclass(frozen=True)

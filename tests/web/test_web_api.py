@@ -460,3 +460,23 @@ def test_compare_stops_at_its_deadline() -> None:
     # a deadline that passes mid-run stops the benchmark walk instead of finishing it
     with pytest.raises(web_app.TimeLimitError):
         web_compare.compare(ctx, req, 12000, time.monotonic() + 0.05)
+
+
+def test_the_api_docs_are_plain_text(client: Any) -> None:
+    """The /api page shows each endpoint's description as text: no reStructuredText
+    markup (roles, double backquotes) nor the docstring's line breaks."""
+    spec = client.get("/openapi.json").json()
+    descriptions = [op["description"] for ops in spec["paths"].values() for op in ops.values()]
+    assert len(descriptions) >= 10
+    for text in descriptions:
+        assert "``" not in text and not re.search(r":[a-z]+:`", text), text
+        assert all("\n" not in p for p in text.split("\n\n")), text
+    compare = spec["paths"]["/api/compare"]["post"]["description"]
+    assert "one Results.to_dict() per strategy" in compare
+
+
+def test_plain_text_drops_roles_and_keeps_paragraphs() -> None:
+    from wordlelab.web.routes import plain_text
+
+    doc = "A :func:`~wordlelab.search.verify_tree` of\n    ``tree`` (:mod:`.trees`).\n\n    Next."
+    assert plain_text(doc) == "A verify_tree of tree (trees).\n\nNext."

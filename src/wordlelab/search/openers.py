@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import WordlelabError
+from ..errors import ResultsFileError
 from ..executors import Executor
 from ..modes import Mode
 from ..words import WordList
@@ -160,7 +160,7 @@ class ResultStore:
                 self.db.execute("ALTER TABLE openers ADD COLUMN exact INTEGER DEFAULT 1")
             self.db.commit()
         except sqlite3.Error as exc:
-            raise WordlelabError(f"cannot use results file {str(self.path)!r}: {exc}") from None
+            raise ResultsFileError(f"cannot use results file {str(self.path)!r}: {exc}") from None
 
     def done(self, config: str) -> dict[str, OpenerResult]:
         rows = self.db.execute(

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, NotRequired, TypedDict
 
 from ..cachefile import atomic_write, short_digest
-from ..errors import WordlelabError
+from ..errors import TreeFileError, WordlelabError
 from ..feedback import all_green, format_pattern, parse_pattern
 from ..modes import Mode, as_mode
 from ..state import Step, hard_mode_violation, ultra_violation
@@ -48,10 +48,6 @@ __all__ = [
     "verify_tree",
     "write_tree",
 ]
-
-
-class TreeFileError(WordlelabError, ValueError):
-    """A tree file is malformed, or replaying it shows it is wrong."""
 
 
 #: a tree file's header as read: field name -> value (text files give strings,

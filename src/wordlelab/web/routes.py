@@ -8,6 +8,7 @@ decides where it computes: work that may be long goes to a worker process.
 from __future__ import annotations
 
 import functools
+import re
 import time
 from collections.abc import Callable
 from html import escape
@@ -16,6 +17,7 @@ from typing import Any
 
 from fastapi import FastAPI
 from fastapi.responses import HTMLResponse, Response
+from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 
 from .. import __version__
@@ -153,6 +155,32 @@ def add_api(app: FastAPI, runner: Runner, limits: Limits) -> None:
             deadline=deadline,
         )
         return result
+
+
+#: a reStructuredText role with its target (``:func:`~wordlelab.x.y```), the
+#: target's last part kept when it starts with ``~``
+_ROLE = re.compile(r":[a-z]+:`(~?)([^`]+)`")
+
+
+def plain_text(doc: str) -> str:
+    """A docstring as the /api page and /openapi.json show it: paragraphs of plain
+    text, without reStructuredText markup (roles, double backquotes) or the
+    docstring's line breaks."""
+
+    def role(m: re.Match[str]) -> str:
+        target = m.group(2).lstrip(".")
+        return target.rsplit(".", 1)[-1] if m.group(1) else target
+
+    text = _ROLE.sub(role, doc).replace("``", "")
+    paragraphs = [" ".join(p.split()) for p in re.split(r"\n\s*\n", text.strip())]
+    return "\n\n".join(p for p in paragraphs if p)
+
+
+def plain_descriptions(app: FastAPI) -> None:
+    """Every JSON endpoint's description (its docstring) as :func:`plain_text`."""
+    for route in app.routes:
+        if isinstance(route, APIRoute) and route.description:
+            route.description = plain_text(route.description)
 
 
 #: the site icon: an SVG the layout links, also answered at /favicon.ico

@@ -29,7 +29,7 @@ from concurrent.futures import ThreadPoolExecutor
 from multiprocessing.connection import Connection
 from typing import Any
 
-from ..errors import GameOverError, WordlelabError
+from ..errors import BusyError, GameOverError, RemoteError, TimeLimitError, WordlelabError
 from ..procs import die_with_parent
 
 __all__ = ["BusyError", "ProcessRunner", "RemoteError", "TimeLimitError", "error_parts"]
@@ -37,25 +37,6 @@ __all__ = ["BusyError", "ProcessRunner", "RemoteError", "TimeLimitError", "error
 #: worker processes run at this lower CPU priority, so the server's own
 #: (cheap) requests get the CPU first while a long request computes
 WORKER_NICE = 10
-
-
-class TimeLimitError(Exception):
-    """A request ran past its time limit (``Limits.timeout_s``)."""
-
-
-class BusyError(Exception):
-    """The expensive-request pool and its queue are full."""
-
-
-class RemoteError(Exception):
-    """An error raised in a worker process, carried back as its HTTP answer."""
-
-    def __init__(self, status: int, kind: str, message: str, detail: Any = None) -> None:
-        super().__init__(message)
-        self.status = status
-        self.kind = kind
-        self.message = message
-        self.detail = detail
 
 
 def error_parts(exc: BaseException) -> tuple[int, str, str, Any]:
@@ -67,12 +48,12 @@ def error_parts(exc: BaseException) -> tuple[int, str, str, Any]:
     """
     if isinstance(exc, RemoteError):
         return exc.status, exc.kind, exc.message, exc.detail
+    if isinstance(exc, TimeLimitError):
+        return 503, "TimeLimit", "", None
     if isinstance(exc, GameOverError):
         return 409, type(exc).__name__, str(exc), None
     if isinstance(exc, WordlelabError):
         return 400, type(exc).__name__, str(exc), None
-    if isinstance(exc, TimeLimitError):
-        return 503, "TimeLimit", "", None
     if isinstance(exc, MemoryError):
         message = "the request needs more memory than the server has; try a smaller word list"
         return 503, "OutOfMemory", message, None
