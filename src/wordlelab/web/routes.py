@@ -19,12 +19,13 @@ from fastapi import FastAPI
 from fastapi.responses import HTMLResponse, Response
 from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel
 
 from .. import __version__
 from ..game import DEFAULT_STRATEGY
 from ..strategies import strategy_class, strategy_names
 from ..words import DEFAULT_LIST
-from . import assistant, play
+from . import assistant, play, schemas
 from . import compare as compare_page
 from .engine import clip, strategy_options
 from .lists import list_info
@@ -97,15 +98,22 @@ def _meta(limits: Limits) -> dict[str, Any]:
     }
 
 
+def _documented(model: type[BaseModel]) -> dict[str, Any]:
+    """An endpoint's answer documented as ``model`` (:mod:`.schemas`).  Documentation
+    only: the answer is not filtered through the model (no inferred one either),
+    and the tests hold the model to the real answers."""
+    return {"response_model": None, "responses": {200: {"model": model, "description": (model.__doc__ or "").strip()}}}
+
+
 def add_api(app: FastAPI, runner: Runner, limits: Limits) -> None:
     """The JSON endpoints; work that may be long runs in the runner's worker processes."""
 
-    @app.get("/api/meta", tags=["info"])
+    @app.get("/api/meta", tags=["info"], **_documented(schemas.MetaReply))
     def meta() -> dict[str, Any]:
         """Built-in word lists, registered strategies and the request limits."""
         return _meta(limits)
 
-    @app.post("/api/suggest", tags=["assistant"])
+    @app.post("/api/suggest", tags=["assistant"], **_documented(schemas.SuggestReply))
     async def suggest(req: SuggestRequest) -> dict[str, Any]:
         """Best next guesses after a history, the candidates left, and how the best
         guess splits them."""
@@ -113,33 +121,33 @@ def add_api(app: FastAPI, runner: Runner, limits: Limits) -> None:
         result: dict[str, Any] = await runner.run(assistant.suggest, req, expensive=expensive)
         return result
 
-    @app.post("/api/explain", tags=["assistant"])
+    @app.post("/api/explain", tags=["assistant"], **_documented(schemas.ExplainReply))
     async def explain(req: ExplainRequest) -> dict[str, Any]:
         """The partition table of a guess: each pattern, how many candidates show it, which."""
         result: dict[str, Any] = await runner.run(assistant.explain, req, expensive=req.custom is not None)
         return result
 
-    @app.post("/api/play/new", tags=["play"])
+    @app.post("/api/play/new", tags=["play"], **_documented(schemas.NewGameReply))
     async def play_new(req: NewGameRequest) -> dict[str, Any]:
         """Start a game: an opaque token hides the answer (random, seeded or chosen)."""
         result: dict[str, Any] = await runner.run(play.new_game, req, expensive=req.custom is not None)
         return result
 
-    @app.post("/api/play/guess", tags=["play"])
+    @app.post("/api/play/guess", tags=["play"], **_documented(schemas.GameReply))
     async def play_guess(req: GuessRequest) -> dict[str, Any]:
         """Play a guess; send the earlier guesses too.  The answer is revealed when the
         game is over."""
         result: dict[str, Any] = await runner.run(play.guess, req, expensive=req.custom is not None)
         return result
 
-    @app.post("/api/play/review", tags=["play"])
+    @app.post("/api/play/review", tags=["play"], **_documented(schemas.ReviewReply))
     async def play_review(req: ReviewRequest) -> dict[str, Any]:
         """After a finished game: per guess, candidates left versus the best guess available."""
         expensive = req.custom is not None or strategy_class(req.strategy).expensive
         result: dict[str, Any] = await runner.run(play.review, req, expensive=expensive)
         return result
 
-    @app.post("/api/compare", tags=["compare"])
+    @app.post("/api/compare", tags=["compare"], **_documented(schemas.CompareReply))
     async def compare(req: CompareRequest) -> dict[str, Any]:
         """Benchmark strategies on a list (or a sample of it): one ``Results.to_dict()``
         per strategy, as ``wordlelab bench --json`` writes them."""
