@@ -44,7 +44,7 @@ from .models import (
 )
 from .runner import Limits, Runner
 
-__all__ = ["FAVICON", "PAGES", "STATIC", "add_api", "add_pages", "not_found_page"]
+__all__ = ["FAVICON", "PAGES", "STATIC", "add_api", "add_pages", "documented", "not_found_page", "plain_text"]
 
 STATIC = Path(__file__).parent / "static"
 #: route -> (title, name): the page is static/layout.html around static/<name>.html,
@@ -98,7 +98,7 @@ def _meta(limits: Limits) -> dict[str, Any]:
     }
 
 
-def _documented(model: type[BaseModel]) -> dict[str, Any]:
+def documented(model: type[BaseModel]) -> dict[str, Any]:
     """An endpoint's answer documented as ``model`` (:mod:`.schemas`).  Documentation
     only: the answer is not filtered through the model (no inferred one either),
     and the tests hold the model to the real answers."""
@@ -108,12 +108,12 @@ def _documented(model: type[BaseModel]) -> dict[str, Any]:
 def add_api(app: FastAPI, runner: Runner, limits: Limits) -> None:
     """The JSON endpoints; work that may be long runs in the runner's worker processes."""
 
-    @app.get("/api/meta", tags=["info"], **_documented(schemas.MetaReply))
+    @app.get("/api/meta", tags=["info"], **documented(schemas.MetaReply))
     def meta() -> dict[str, Any]:
         """Built-in word lists, registered strategies and the request limits."""
         return _meta(limits)
 
-    @app.post("/api/suggest", tags=["assistant"], **_documented(schemas.SuggestReply))
+    @app.post("/api/suggest", tags=["assistant"], **documented(schemas.SuggestReply))
     async def suggest(req: SuggestRequest) -> dict[str, Any]:
         """Best next guesses after a history, the candidates left, and how the best
         guess splits them."""
@@ -121,33 +121,33 @@ def add_api(app: FastAPI, runner: Runner, limits: Limits) -> None:
         result: dict[str, Any] = await runner.run(assistant.suggest, req, expensive=expensive)
         return result
 
-    @app.post("/api/explain", tags=["assistant"], **_documented(schemas.ExplainReply))
+    @app.post("/api/explain", tags=["assistant"], **documented(schemas.ExplainReply))
     async def explain(req: ExplainRequest) -> dict[str, Any]:
         """The partition table of a guess: each pattern, how many candidates show it, which."""
         result: dict[str, Any] = await runner.run(assistant.explain, req, expensive=req.custom is not None)
         return result
 
-    @app.post("/api/play/new", tags=["play"], **_documented(schemas.NewGameReply))
+    @app.post("/api/play/new", tags=["play"], **documented(schemas.NewGameReply))
     async def play_new(req: NewGameRequest) -> dict[str, Any]:
         """Start a game: an opaque token hides the answer (random, seeded or chosen)."""
         result: dict[str, Any] = await runner.run(play.new_game, req, expensive=req.custom is not None)
         return result
 
-    @app.post("/api/play/guess", tags=["play"], **_documented(schemas.GameReply))
+    @app.post("/api/play/guess", tags=["play"], **documented(schemas.GameReply))
     async def play_guess(req: GuessRequest) -> dict[str, Any]:
         """Play a guess; send the earlier guesses too.  The answer is revealed when the
         game is over."""
         result: dict[str, Any] = await runner.run(play.guess, req, expensive=req.custom is not None)
         return result
 
-    @app.post("/api/play/review", tags=["play"], **_documented(schemas.ReviewReply))
+    @app.post("/api/play/review", tags=["play"], **documented(schemas.ReviewReply))
     async def play_review(req: ReviewRequest) -> dict[str, Any]:
         """After a finished game: per guess, candidates left versus the best guess available."""
         expensive = req.custom is not None or strategy_class(req.strategy).expensive
         result: dict[str, Any] = await runner.run(play.review, req, expensive=expensive)
         return result
 
-    @app.post("/api/compare", tags=["compare"], **_documented(schemas.CompareReply))
+    @app.post("/api/compare", tags=["compare"], **documented(schemas.CompareReply))
     async def compare(req: CompareRequest) -> dict[str, Any]:
         """Benchmark strategies on a list (or a sample of it): one ``Results.to_dict()``
         per strategy, as ``wordlelab bench --json`` writes them."""

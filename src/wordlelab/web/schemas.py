@@ -20,6 +20,8 @@ __all__ = [
     "NewGameReply",
     "ReviewReply",
     "SuggestReply",
+    "TreeReply",
+    "TreesReply",
 ]
 
 
@@ -237,3 +239,56 @@ class MetaReply(_Reply):
     default_strategy: str
     max_guesses: int
     limits: Limits
+
+
+class TreeSource(_Reply):
+    """A tree the explorer can open; its figures as its file's header writes them."""
+
+    id: str = Field(description="what to send as `tree` to /api/tree")
+    origin: str = Field(description="shipped with the package, or cached by a search")
+    name: str
+    words: str | None
+    mode: str | None
+    total: int | str | None
+    mean: float | str | None
+    proven: bool
+
+
+class TreesReply(_Reply):
+    """The answer of GET /api/trees."""
+
+    trees: list[TreeSource]
+    max_tree_chars: int = Field(description="the longest tree text an upload may have")
+
+
+class TreeNode(_Reply):
+    """One node of a tree: the guess played there and the answers that reach it."""
+
+    guess: str
+    pattern: str | None = Field(description="the colours that lead here (none at the root)")
+    answers: int = Field(description="answers that reach the node")
+    total: int = Field(description="guesses those answers still need, this node's guess included")
+    worst: int = Field(description="the most guesses any of them needs from here")
+    solved: bool = Field(description="the node's guess is one of its answers")
+    children: list[TreeNode]
+
+
+class TreeReply(_Reply):
+    """The answer of POST /api/tree: the verified tree, its figures and every node."""
+
+    source: str
+    words: str
+    mode: str
+    answers: int
+    allowed: int
+    opener: str
+    max_guesses: int
+    guess_pool: str = Field(description="all allowed guesses, or answers only")
+    proven: bool
+    verified: bool
+    total: int
+    mean: float
+    max: int
+    histogram: dict[str, int] = Field(description="answers by guesses")
+    nodes: int
+    root: TreeNode
