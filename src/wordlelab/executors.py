@@ -22,7 +22,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from contextlib import contextmanager
 from typing import Any, Generic, TypeVar
 
-from .errors import WordlelabError
+from .errors import ExecutorError, InvalidOptionError
 from .procs import die_with_parent
 
 __all__ = ["KINDS", "Executor"]
@@ -108,7 +108,7 @@ class Executor(Generic[R]):
         start_method: str | None = None,
     ) -> None:
         if kind not in KINDS:
-            raise WordlelabError(f"unknown executor {kind!r}; choose one of: {', '.join(KINDS)}")
+            raise InvalidOptionError(f"unknown executor {kind!r}; choose one of: {', '.join(KINDS)}")
         self.kind = kind
         self._client: Any = None
         self._cluster: Any = None
@@ -218,12 +218,12 @@ def _dask_client(workers: int | None, scheduler: str | None) -> tuple[Any, Any]:
         import dask
         from distributed import Client, LocalCluster
     except ImportError:  # pragma: no cover
-        raise WordlelabError("dask.distributed is not installed; pip install distributed") from None
+        raise ExecutorError("dask.distributed is not installed; pip install distributed") from None
     if scheduler:
         try:
             return Client(scheduler, timeout=15), None  # type: ignore[no-untyped-call]
         except OSError as exc:
-            raise WordlelabError(
+            raise ExecutorError(
                 f"cannot reach the dask scheduler at {scheduler!r} ({exc}); start one "
                 "(e.g. `dask scheduler` and `dask worker ADDRESS`) or leave out `scheduler` to "
                 "use local processes"

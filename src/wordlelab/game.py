@@ -234,7 +234,7 @@ class Session:
             try:
                 self.play(word, pattern)
             except WordlelabError as exc:
-                raise type(exc)(f"move {i} ({str(word).strip().lower()}): {exc}") from None
+                raise exc.with_prefix(f"move {i} ({str(word).strip().lower()}): ") from None
         return self.state
 
     def undo(self) -> Step:

@@ -33,8 +33,8 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from .cachefile import CacheDamage, cache_path, load_array, notice, save_array
-from .errors import WordListError
+from .cachefile import cache_path, load_array, notice, save_array
+from .errors import CacheDamage, WordListError
 from .state import State
 from .strategies.base import Ranked, Strategy, get_strategy
 from .table import pattern_table

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.table import Table
 
-from ..errors import InvalidOptionError, WordlelabError
+from ..errors import CapTooTightError, InvalidOptionError, TreeFileError, WordListError
 from ..modes import MAX_GUESSES as DEFAULT_MAX_GUESSES
 from ..words import BUILTIN_LISTS, load_wordlist, read_upto
 from ._app import (
@@ -87,7 +87,7 @@ def optimal(
     json_out: JsonOpt = False,
 ) -> None:
     """The decision tree with the fewest total guesses, and whether it is proven optimal."""
-    from ..search import CapTooTightError, Solver, shortfall, write_tree
+    from ..search import Solver, shortfall, write_tree
     from ..table import pattern_table
 
     began = time.perf_counter()
@@ -99,7 +99,7 @@ def optimal(
     try:
         result = solver.solve(start, budget_s=budget, top=top, upper=upper)
     except CapTooTightError as exc:
-        raise WordlelabError(f"{exc}. {_lost_text(shortfall(solver, exc.start), max_guesses)}") from None
+        raise CapTooTightError(f"{exc}. {_lost_text(shortfall(solver, exc.start), max_guesses)}", exc.start) from None
     if tree is not None and result.tree is not None:
         write_tree(result.tree, tree, table)
     if json_out:
@@ -163,7 +163,7 @@ def verify_tree_cmd(
     if name is None:
         head = _peek_words(text)
         if head not in BUILTIN_LISTS:
-            raise WordlelabError(
+            raise WordListError(
                 f"the file was made for list {head!r}, which is not built in; "
                 "pass its answers with --words FILE (and --guesses FILE)"
             )
@@ -207,12 +207,12 @@ def tree_file_text(file: Path) -> str:
     try:
         data = read_upto(file, MAX_TREE_BYTES)
         if data is None:
-            raise WordlelabError(f"tree file {str(file)!r} is bigger than {MAX_TREE_BYTES // 2**20} MiB")
+            raise TreeFileError(f"tree file {str(file)!r} is bigger than {MAX_TREE_BYTES // 2**20} MiB")
         return data.decode("utf-8")
     except OSError as exc:
-        raise WordlelabError(f"cannot read tree file {str(file)!r}: {exc.strerror or exc}") from None
+        raise TreeFileError(f"cannot read tree file {str(file)!r}: {exc.strerror or exc}") from None
     except UnicodeDecodeError:
-        raise WordlelabError(
+        raise TreeFileError(
             f"tree file {str(file)!r} is not UTF-8 text; give a .tree or .json file written by "
             "`wordlelab optimal --tree`"
         ) from None
