@@ -482,7 +482,9 @@ def test_daily_pages_default_to_the_current_pool(client: Any) -> None:
 
 def test_suggest_widens_instead_of_blaming_the_colours(client: Any) -> None:
     history = [{"guess": g, "pattern": p} for g, p in (("soare", "20200"), ("thilk", "00000"), ("unlit", "12000"))]
-    d = client.post("/api/suggest", json={"words": "original", "history": history, "top": 3}).json()
+    r = client.post("/api/suggest", json={"words": "original", "history": history, "top": 3})
+    assert r.status_code == 200, r.text
+    d = r.json()
     assert d["widened"] is True and "no answer of the list original fits" in d["notice"]
     assert d["candidate_words"] == ["snafu"] and d["likely"] == [{"word": "snafu", "probability": 1.0}]
     assert d["suggestions"][0]["guess"] == "snafu" and d["suggestions"][0]["candidate"] is True

@@ -236,6 +236,8 @@ class Limits(_Reply):
     max_custom_allowed: int
     slow_workers: int
     slow_queue: int
+    fast_workers: int = Field(description="threads for the cheap requests that still cost some work")
+    fast_queue: int = Field(description="such requests waiting beyond those threads, before a 503")
     max_custom_bytes: int
     max_history: int
     max_top: int
