@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
+from .._startup import EXIT_INTERRUPTED
 from ..errors import InvalidOptionError, WordlelabError
 from ..search import (
     INF,
@@ -315,6 +316,12 @@ def openers(
                 upper=upper,
                 bounds={w: int(stats["bound"][i]) for i, w in enumerate(chosen)},
             )
+        except KeyboardInterrupt:  # the workers are stopped by now; what was done is stored
+            err_console.print(
+                f"interrupted: the openers solved so far are kept in {store.path}; --resume continues",
+                soft_wrap=True,
+            )
+            raise typer.Exit(EXIT_INTERRUPTED) from None
         finally:
             store.close()
     rows = []
