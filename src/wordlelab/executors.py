@@ -16,6 +16,7 @@ running and the interpreter has nothing to wait for at exit.
 from __future__ import annotations
 
 import itertools
+import logging
 import signal
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -23,7 +24,7 @@ from contextlib import contextmanager
 from typing import Any, Generic, TypeVar
 
 from .errors import ExecutorError, InvalidOptionError
-from .procs import die_with_parent
+from .procs import die_with_parent, quiet_resource_tracker
 
 __all__ = ["KINDS", "Executor"]
 
@@ -234,19 +235,27 @@ def _dask_client(workers: int | None, scheduler: str | None) -> tuple[Any, Any]:
     # the event loops tick once a second instead of 50 times (the tick only
     # watches for a blocked loop), and the monitors poll less often: an idle
     # worker wakes 4 times a second instead of 52.
-    with dask.config.set(
-        {
-            "distributed.worker.profile.enabled": False,
-            "distributed.admin.tick.interval": "1s",
-            "distributed.admin.system-monitor.interval": "2s",
-            "distributed.worker.memory.monitor-interval": "1s",
-        }
+    # the cluster's processes start with SIGINT blocked (see _sigint_blocked), so a
+    # Ctrl-C at the terminal reaches only this process, which closes the cluster; its
+    # logs are silenced below CRITICAL, so closing it mid-run (workers losing the
+    # scheduler) prints nothing
+    quiet_resource_tracker()
+    with (
+        _sigint_blocked(),
+        dask.config.set(
+            {
+                "distributed.worker.profile.enabled": False,
+                "distributed.admin.tick.interval": "1s",
+                "distributed.admin.system-monitor.interval": "2s",
+                "distributed.worker.memory.monitor-interval": "1s",
+            }
+        ),
     ):
         cluster = LocalCluster(  # type: ignore[no-untyped-call]
             n_workers=workers or 2,
             threads_per_worker=1,
             processes=True,
             dashboard_address=None,
-            silence_logs=40,
+            silence_logs=logging.CRITICAL,
         )
         return Client(cluster), cluster  # type: ignore[no-untyped-call]

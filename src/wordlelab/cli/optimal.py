@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.table import Table
 
+from .._startup import EXIT_INTERRUPTED
 from ..errors import CapTooTightError, InvalidOptionError, TreeFileError, WordListError
 from ..modes import MAX_GUESSES as DEFAULT_MAX_GUESSES
 from ..words import BUILTIN_LISTS, load_wordlist, read_upto
@@ -294,12 +295,11 @@ def openers(
     built-in lists; for a custom list (or with --compute) greedy bounds for all, and
     exact totals for the top N with --exact."""
     if rank is not None:
-        if compute or every or tsv or guesses or answers_only or max_guesses != DEFAULT_MAX_GUESSES:
-            raise InvalidOptionError(
-                "--rank reads the shipped tables: it takes only --words, --mode, --exact and --json"
-            )
-        if dask or scheduler or workers or results or resume or upper:
-            raise InvalidOptionError("--rank WORD --exact computes one opener here; it takes no executor options")
+        _check_rank_options(
+            table_options=bool(compute or every or tsv or guesses or answers_only)
+            or max_guesses != DEFAULT_MAX_GUESSES,
+            executor_options=bool(dask or scheduler or workers or results or resume or upper),
+        )
         print_rank(rank, words, game_mode(mode, hard), json_out, compute=exact)
         return
     import numpy as np
@@ -352,6 +352,12 @@ def openers(
                 upper=upper,
                 bounds={w: int(stats["bound"][i]) for i, w in enumerate(chosen)},
             )
+        except KeyboardInterrupt:  # the workers are stopped by now; what was done is stored
+            err_console.print(
+                f"interrupted: the openers solved so far are kept in {store.path}; --resume continues",
+                soft_wrap=True,
+            )
+            raise typer.Exit(EXIT_INTERRUPTED) from None
         finally:
             store.close()
     rows = []
@@ -405,6 +411,15 @@ def openers(
         console.print("bound: a lower bound on the total guesses; --exact proves the totals")
     if tsv is not None:
         console.print(f"{len(exact_res)} openers written to {tsv}")
+
+
+def _check_rank_options(*, table_options: bool, executor_options: bool) -> None:
+    """Refuse options ``--rank`` does not take: it reads the shipped tables (and with
+    ``--exact`` computes one opener here, on no executor)."""
+    if table_options:
+        raise InvalidOptionError("--rank reads the shipped tables: it takes only --words, --mode, --exact and --json")
+    if executor_options:
+        raise InvalidOptionError("--rank WORD --exact computes one opener here; it takes no executor options")
 
 
 def write_openers_tsv(path: Path, results: Iterable[OpenerResult]) -> None:

@@ -25,6 +25,7 @@ import numpy as np
 
 from ..executors import Executor
 from ..modes import Mode
+from ..procs import thread_lock_for_numba_start
 from ..resultsfile import ResultsFileDamage, distrust, open_results, row_check
 from ..words import WordList
 from .greedy import greedy_scores
@@ -127,6 +128,7 @@ def solve_opener(job: ExactJob, word: str, upper: int | None = None) -> OpenerRe
     opener stops as soon as that is proven (``exact=False``, ``total`` a lower
     bound above ``upper``), which is much faster.
     """
+    thread_lock_for_numba_start()  # nothing left for the resource tracker if the worker is killed
     try:
         import numba
 
