@@ -189,9 +189,8 @@ class Session:
             p = int(pattern)
             if not 0 <= p < n_patterns(self.words.length):
                 raise InvalidPatternError(f"pattern {p} is out of range for {self.words.length} letters")
-        state = self.state.after(Step(g, p))
-        if len(state.candidates) == 0:
-            state = self._wider(Step(g, p))
+        kept = self.state.after(Step(g, p))
+        state = kept if len(kept.candidates) else self._wider(Step(g, p))
         if state is None:
             # the colours as they were typed (or as digits), never in another alphabet
             shown = pattern.strip() if isinstance(pattern, str) else format_pattern(p, self.words.length)
