@@ -32,7 +32,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .errors import InvalidWordError, WordlelabError
+from .errors import InvalidWordError, OpenerTableError
 from .opener_store import StoredTotal, TotalStore
 
 if TYPE_CHECKING:
@@ -57,10 +57,6 @@ __all__ = [
 TABLE_ANSWERS = {"original": 2315, "nyt": 2309}
 #: built-in word lists -> the table list with the same answers and guesses
 LIST_TABLES = {"original": "original", "original-order": "original", "nyt": "nyt"}
-
-
-class OpenerTableError(WordlelabError, ValueError):
-    """An opener table is missing or malformed."""
 
 
 @dataclass(frozen=True)

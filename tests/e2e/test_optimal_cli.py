@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -226,3 +227,50 @@ def test_sigkill_leaves_no_pool_workers(tmp_path: Path) -> None:
     finally:
         if proc.poll() is None:
             proc.kill()
+
+
+def test_openers_results_file_faults(tmp_path: Path, list_files: tuple[str, str], monkeypatch, caplog) -> None:  # type: ignore[no-untyped-def]
+    """An edited total is neither printed nor written to --tsv; a damaged --results file is
+    one line; a damaged default file is set aside (said on stderr) and the run goes on."""
+    a, g = list_files
+    db = tmp_path / "r.sqlite"
+    base = ["openers", "--words", a, "--guesses", g, "--top", "2", "--exact", "--json"]
+    truth = {o["guess"]: o["total"] for o in _run(*base, "--results", str(db))["openers"]}
+    import sqlite3
+
+    word = next(iter(truth))
+    with sqlite3.connect(db) as con:
+        con.execute("UPDATE openers SET total = 7000, exact = 1 WHERE word = ?", (word,))
+    tsv = tmp_path / "o.tsv"
+    res = runner.invoke(app, [*base, "--resume", "--results", str(db), "--tsv", str(tsv)])
+    assert res.exit_code == 0, res.output
+    assert {o["guess"]: o["total"] for o in json.loads(res.stdout)["openers"]} == truth
+    assert "7000" not in tsv.read_text() and f"{word}\t{truth[word]}\t1" in tsv.read_text()
+    # a damaged file the user named: one line, exit 2, the file left as it was
+    db.write_bytes(b"\0" * 8192)
+    res = runner.invoke(app, [*base, "--results", str(db)])
+    lines = res.stderr.strip().splitlines()
+    assert res.exit_code == 2 and len(lines) == 1 and "is damaged (not an SQLite database)" in lines[0], res.output
+    assert db.read_bytes() == b"\0" * 8192
+    # the default file in the cache folder: set aside, a fresh one used
+    monkeypatch.setenv("WORDLELAB_CACHE_DIR", str(tmp_path / "cache"))
+    (tmp_path / "cache").mkdir()
+    (tmp_path / "cache" / "openers.sqlite").write_bytes(b"garbage" * 1000)
+    res = runner.invoke(app, base)
+    assert res.exit_code == 0, res.output
+    assert {o["guess"]: o["total"] for o in json.loads(res.stdout)["openers"]} == truth
+    assert "moved to openers.sqlite.damaged, starting a fresh one" in caplog.text  # stderr outside pytest
+    assert (tmp_path / "cache" / "openers.sqlite.damaged").read_bytes() == b"garbage" * 1000
+
+
+def test_optimal_says_the_search_time_and_the_whole_time(list_files: tuple[str, str]) -> None:
+    """The search's own seconds leave out loading the lists and building and checking
+    the tree (in ultra mode most of the time): the line gives both."""
+    a, g = list_files
+    for mode in ("normal", "ultra"):
+        res = runner.invoke(app, ["optimal", "--start", "salet", "--mode", mode, "--words", a, "--guesses", g])
+        assert res.exit_code == 0, res.output
+        text = " ".join(res.stdout.split())
+        m = re.search(r"(\d+) nodes searched in ([\d.]+) s, ([\d.]+) s in all \(lists, table, search, tree built", text)
+        assert m, text
+        assert int(m[1]) > 0 and float(m[3]) >= float(m[2])

@@ -169,3 +169,25 @@ def test_openers_top_computes_when_asked_or_without_a_table() -> None:
 )
 def test_openers_rank_errors(args: list[str], message: str) -> None:
     assert message in _error("openers", *args)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        json.dumps({"tree": {"guess": "salet", "children": [1]}}),
+        json.dumps({"max_guesses": [1], "tree": {"guess": "salet"}}),
+        '{"max_guesses": 1e999, "tree": {"guess": "salet"}}',
+        json.dumps({"rule": "bogus", "tree": {"guess": "salet"}}),
+        '{"tree": ' + '{"guess": "salet", "children": {"00000": ' * 900 + "{}" + "}}" * 900 + "}",
+        (DOCS / "trees" / "salet-normal.tree").read_text("utf-8") + "salet 22221 " * 500 + "salet 22222\n",
+        (DOCS / "trees" / "salet-normal.tree").read_text("utf-8").replace("max-guesses: 6", "max-guesses: x"),
+        (DOCS / "trees" / "salet-normal.tree").read_text("utf-8").replace("mean: 3.4212", "mean: nan"),
+    ],
+    ids=["children-list", "cap-list", "cap-inf", "rule", "nested", "long-line", "cap-word", "mean-nan"],
+)
+def test_malformed_tree_files_are_one_line_errors(tmp_path: Path, body: str) -> None:
+    f = tmp_path / ("bad.json" if body.startswith("{") else "bad.tree")
+    f.write_text(body)
+    for command in ("tree", "verify-tree"):
+        line = _error(command, str(f))
+        assert "Traceback" not in line and any(w in line for w in ("header", "guess", "nested", "children")), line

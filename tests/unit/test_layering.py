@@ -84,7 +84,7 @@ def test_web_does_not_import_cli() -> None:
 #: imports cli (checked above)
 TIERS = [
     {"types", "errors", "_startup"},
-    {"kernels", "feedback", "modes", "words", "cachefile", "procs"},
+    {"kernels", "feedback", "modes", "words", "cachefile", "resultsfile", "procs"},
     {"executors", "table", "opener_store"},
     {"state"},
     {"search"},

@@ -146,6 +146,39 @@ def test_openers_bad_requests(client: Any) -> None:
     assert r.status_code == 400 and "no opener table for word list" in r.json()["error"]
 
 
+MALFORMED_UPLOADS = {
+    "children a list": json.dumps({"tree": {"guess": "salet", "children": [1]}}),
+    "children a string": json.dumps({"tree": {"guess": "salet", "children": "x"}}),
+    "max_guesses a word": json.dumps({"max_guesses": "x", "tree": {"guess": "salet"}}),
+    "max_guesses infinite": '{"max_guesses": 1e999, "tree": {"guess": "salet"}}',
+    "max_guesses a list": json.dumps({"max_guesses": [1], "tree": {"guess": "salet"}}),
+    "rule a list": json.dumps({"rule": [1], "tree": {"guess": "salet"}}),
+    "nested 900 deep": '{"tree": ' + '{"guess": "salet", "children": {"00000": ' * 900 + "{}" + "}}" * 900 + "}",
+}
+
+
+@pytest.mark.parametrize("case", list(MALFORMED_UPLOADS))
+def test_malformed_uploads_are_400_with_a_reason(client: Any, case: str) -> None:
+    r = client.post("/api/tree", json={"text": MALFORMED_UPLOADS[case], "filename": "bad.json"})
+    assert r.status_code == 400, r.text
+    assert r.json()["error"].startswith("bad.json: ")
+
+
+@pytest.mark.parametrize(
+    ("old", "new"), [("max-guesses: 6", "max-guesses: x"), ("rule: official", "rule: bogus"), ("mean: ", "mean: nan ")]
+)
+def test_malformed_text_headers_are_400(client: Any, old: str, new: str) -> None:
+    text = (DOCS / "trees" / "salet-normal.tree").read_text("utf-8").replace(old, new)
+    r = client.post("/api/tree", json={"text": text, "filename": "bad.tree"})
+    assert r.status_code == 400 and "the header's" in r.json()["error"], r.text
+
+
+def test_a_500_move_line_is_400_not_a_recursion_error(client: Any) -> None:
+    text = (DOCS / "trees" / "salet-normal.tree").read_text("utf-8") + "salet 22221 " * 500 + "salet 22222\n"
+    r = client.post("/api/tree", json={"text": text, "filename": "long.tree"})
+    assert r.status_code == 400 and "501 guesses" in r.json()["error"], r.text
+
+
 def test_openers_compute_makes_a_bound_exact_and_keeps_it() -> None:
     """The Compute button's endpoint: LIONS in ultra mode is only a bound in the shipped
     table; the server searches it in a worker, keeps it in the user's store, and the
@@ -190,3 +223,19 @@ def test_openers_compute_is_bounded_and_checked() -> None:
         r = c.post("/api/openers/compute", json={"word": "salet", "mode": "easy"})
         assert r.status_code == 422
     assert store.read() == kept  # nothing kept from a search that was stopped
+
+
+def test_the_tree_answers_are_the_models_openapi_documents(client: Any) -> None:
+    """/api/trees and /api/tree answer as the models /openapi.json names for them
+    (the models forbid undeclared fields)."""
+    from wordlelab.web import schemas
+
+    spec = client.get("/openapi.json").json()
+    for path, method, model in (("/api/trees", "get", "TreesReply"), ("/api/tree", "post", "TreeReply")):
+        ref = spec["paths"][path][method]["responses"]["200"]["content"]["application/json"]["schema"]["$ref"]
+        assert ref.endswith("/" + model)
+    listed = client.get("/api/trees").json()
+    schemas.TreesReply.model_validate(listed)
+    opened = client.post("/api/tree", json={"tree": "shipped:salet-hard.tree"}).json()
+    schemas.TreeReply.model_validate(opened)
+    assert opened["root"]["children"] and opened["mode"] == "hard"

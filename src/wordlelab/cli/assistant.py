@@ -15,7 +15,7 @@ from ..game import DEFAULT_STRATEGY, Session
 from ..modes import Mode
 from ..strategies import Ranked, Strategy, get_strategy
 from ..types import FloatArray
-from ..words import DAILY_LIST, WordList
+from ..words import DAILY_LIST, WordList, load_wordlist
 from ._app import (
     DailyWordsOpt,
     ExcludeOpt,
@@ -31,8 +31,8 @@ from ._app import (
     excluded_words,
     game_mode,
     handle_errors,
-    load_words,
     print_json,
+    program,
     refused,
     tiles,
 )
@@ -150,7 +150,7 @@ def suggest(
     json_out: JsonOpt = False,
 ) -> None:
     """One-shot: the best next guesses after HISTORY."""
-    wl, weights = apply_prior(load_words(words, guesses), prior)
+    wl, weights = apply_prior(load_wordlist(words, guesses), prior)
     session = replay(wl, weights, mode=game_mode(mode, hard), history=history, exclude=excluded_words(exclude, wl))
     strat = get_strategy(strategy)
     if json_out:
@@ -203,8 +203,9 @@ def header(session: Session) -> str:
 
 def resume_command(session: Session, options: list[str]) -> str:
     """The `wordlelab suggest` command line that goes on with ``session``'s game
-    (``options``: the assist command's own, e.g. ``["--mode", "ultra"]``)."""
-    return " ".join(["wordlelab", "suggest", "--history", f'"{session.history_text()}"', *options])
+    (``options``: the assist command's own, e.g. ``["--mode", "ultra"]``), starting
+    with the command that runs this wordlelab (:func:`program`), so it works as printed."""
+    return " ".join([program(), "suggest", "--history", f'"{session.history_text()}"', *options])
 
 
 def _options(
@@ -248,7 +249,7 @@ def assist(
     exclude: ExcludeOpt = None,
 ) -> None:
     """Interactive helper: suggests a guess, you report what you played and saw."""
-    wl, weights = apply_prior(load_words(words, guesses), prior)
+    wl, weights = apply_prior(load_wordlist(words, guesses), prior)
     strat = get_strategy(strategy)
     session = Session(wl, mode=game_mode(mode, hard), weights=weights, exclude=excluded_words(exclude, wl))
     console.print(header(session))

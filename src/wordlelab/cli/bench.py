@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import signal
 import threading
 from pathlib import Path
@@ -15,8 +16,8 @@ from ..errors import InvalidOptionError, UnknownStrategyError
 from ..modes import Mode
 from ..simulate import MAX_TURNS, Job, Results, combine, run_jobs
 from ..strategies import strategy_class, strategy_names
-from ..strategies.base import parse_options
-from ..words import WordList
+from ..strategies.base import option_specs, parse_options
+from ..words import WordList, load_wordlist
 from ._app import (
     GuessesOpt,
     JsonOpt,
@@ -27,7 +28,6 @@ from ._app import (
     err_console,
     game_mode,
     handle_errors,
-    load_words,
     output_dir,
     output_file,
     print_json,
@@ -73,10 +73,23 @@ def parse_option(text: str) -> tuple[str, str]:
     per strategy by :func:`~wordlelab.strategies.base.parse_options`."""
     if "=" not in text:
         raise InvalidOptionError(
-            f"option {text!r} is not key=value; e.g. --option fill=false or --option candidates_only=true"
+            f"option {text!r} is not key=value; e.g. --option fill=false or --option candidates-only=true"
         )
     key, raw = (s.strip() for s in text.split("=", 1))
     return key.replace("-", "_"), raw
+
+
+def _parse_options(name: str, texts: dict[str, str], wl: WordList) -> dict[str, Any]:
+    """:func:`parse_options`, its messages naming options as ``--option`` takes them
+    (``candidates-only``, not the library's ``candidates_only``)."""
+    try:
+        return parse_options(name, texts, wl)
+    except InvalidOptionError as exc:
+        keys = {o.name for o in option_specs(name)} | set(texts)
+        message = str(exc)
+        for key in sorted((k for k in keys if "_" in k), key=len, reverse=True):
+            message = re.sub(rf"(?<![\w-]){re.escape(key)}(?![\w-])", key.replace("_", "-"), message)
+        raise InvalidOptionError(message) from None
 
 
 def option_texts(option: list[str]) -> dict[str, str]:
@@ -228,8 +241,8 @@ def bench(
             )
             texts = option_texts(option or [])
             _check_report_files(csv_out, markdown, plot)
-            wl = load_words(words, guesses)
-            options = {n: parse_options(n, texts, wl) for n in names}
+            wl = load_wordlist(words, guesses)
+            options = {n: _parse_options(n, texts, wl) for n in names}
             starts = _start_words(wl, start or [])
             picked = _sample(wl, sample, seed)
             job_list = build_jobs(names, options, [Mode.NORMAL, Mode.HARD] if both else [game], starts, trials, seed)

@@ -17,6 +17,7 @@ from ..errors import InvalidWordError
 from ..game import DEFAULT_STRATEGY
 from ..prior import PRIOR_CENTER, PRIOR_WIDTH, frequency_weights, zipf_frequencies
 from ..strategies import get_strategy
+from ..words import load_wordlist
 from ._app import (
     GuessesOpt,
     HardOpt,
@@ -30,7 +31,6 @@ from ._app import (
     frequency_prior,
     game_mode,
     handle_errors,
-    load_words,
     print_json,
     tiles,
 )
@@ -71,7 +71,7 @@ def prior_suggest(
     json_out: JsonOpt = False,
 ) -> None:
     """Best next guesses when any allowed word may be the answer (frequency prior)."""
-    wl, weights = frequency_prior(load_words(words, guesses), lang, center, width)
+    wl, weights = frequency_prior(load_wordlist(words, guesses), lang, center, width)
     session = replay(wl, weights, mode=game_mode(mode, hard), history=history)
     strat = get_strategy(strategy)
     ranked = suggestions(session, strat, top)
@@ -130,7 +130,7 @@ def prior_solve(
     lang: LangOpt = "en",
 ) -> None:
     """Auto-solve ANSWER in prior mode (the solver does not know the answer list)."""
-    wl, weights = frequency_prior(load_words(words, guesses), lang, center, width)
+    wl, weights = frequency_prior(load_wordlist(words, guesses), lang, center, width)
     _, turns = solve_turns(wl, weights, answer, strategy, mode=game_mode(mode, hard))
     for i, t in enumerate(turns, 1):
         left = "" if i == len(turns) else f"  {t.candidates_after} left"

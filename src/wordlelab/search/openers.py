@@ -16,16 +16,17 @@ from __future__ import annotations
 import sqlite3
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from ..errors import WordlelabError
 from ..executors import Executor
 from ..modes import Mode
+from ..procs import thread_lock_for_numba_start
+from ..resultsfile import ResultsFileDamage, distrust, open_results, row_check
 from ..words import WordList
 from .greedy import greedy_scores
 from .solver import Solver
@@ -127,6 +128,7 @@ def solve_opener(job: ExactJob, word: str, upper: int | None = None) -> OpenerRe
     opener stops as soon as that is proven (``exact=False``, ``total`` a lower
     bound above ``upper``), which is much faster.
     """
+    thread_lock_for_numba_start()  # nothing left for the resource tracker if the worker is killed
     try:
         import numba
 
@@ -155,41 +157,83 @@ def _opener_task(word: str, job: ExactJob, upper: int | None) -> OpenerResult:
 class ResultStore:
     """An SQLite file of exact opener values, one row per (configuration, word).
 
-    Each result is committed as soon as it arrives.
+    Each result is committed as soon as it arrives, with a checksum of its fields
+    (:func:`wordlelab.resultsfile.row_check`).  The file is checked when opened
+    (:func:`wordlelab.resultsfile.open_results`): a damaged one raises
+    :class:`~wordlelab.resultsfile.ResultsFileDamage`, or with ``set_aside`` (the
+    default file, which the user did not name) is moved aside and started afresh.
+    ``fix`` ends the message of a damaged file: how to name another one.
     """
 
-    def __init__(self, path: str | Path) -> None:
+    WHAT = "results file"
+    SCHEMA = (
+        "CREATE TABLE IF NOT EXISTS openers (config TEXT, word TEXT, total INTEGER, "
+        "seconds REAL, nodes INTEGER, exact INTEGER, [check] TEXT, PRIMARY KEY (config, word));"
+    )
+
+    def __init__(self, path: str | Path, *, set_aside: bool = False, fix: str = "give another file") -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.db = open_results(self.path, self.SCHEMA, what=self.WHAT, set_aside=set_aside, fix=fix)
         try:
-            self.db = sqlite3.connect(self.path)
-            self.db.execute(
-                "CREATE TABLE IF NOT EXISTS openers (config TEXT, word TEXT, total INTEGER, "
-                "seconds REAL, nodes INTEGER, exact INTEGER, PRIMARY KEY (config, word))"
-            )
             columns = {row[1] for row in self.db.execute("PRAGMA table_info(openers)")}
             if "exact" not in columns:  # a file from before lower bounds were stored
                 self.db.execute("ALTER TABLE openers ADD COLUMN exact INTEGER DEFAULT 1")
+            if "check" not in columns:  # a file from before rows had checksums
+                self.db.execute("ALTER TABLE openers ADD COLUMN [check] TEXT")
             self.db.commit()
         except sqlite3.Error as exc:
-            raise WordlelabError(f"cannot use results file {str(self.path)!r}: {exc}") from None
+            self.db.close()
+            raise ResultsFileDamage(f"cannot use {self.WHAT} {str(self.path)!r}: {exc}; {fix}") from None
 
-    def done(self, config: str) -> dict[str, OpenerResult]:
-        rows = self.db.execute(
-            "SELECT word, total, seconds, nodes, exact FROM openers WHERE config = ?", (config,)
-        ).fetchall()
-        return {w: OpenerResult(w, int(t), float(s), int(n), bool(e)) for w, t, s, n, e in rows}
+    @staticmethod
+    def _check(config: str, r: OpenerResult) -> str:
+        return row_check(config, r.word, r.total, r.nodes, r.exact)
+
+    def done(self, config: str, bounds: Mapping[str, int] | None = None) -> dict[str, OpenerResult]:
+        """The stored results of ``config`` that pass their checks: the row's checksum
+        (rows from before checksums have none), sane fields, and a total no lower than
+        the opener's proven lower bound in ``bounds`` (when given).  The others are left
+        out, to be computed again, with one line on the ``wordlelab.cache`` logger."""
+        rows = self._query("SELECT word, total, seconds, nodes, exact, [check] FROM openers WHERE config = ?", config)
+        out: dict[str, OpenerResult] = {}
+        bad: list[str] = []
+        for w, t, s, n, e, check in rows:
+            try:
+                r = OpenerResult(str(w), int(t), float(s), int(n), bool(e))
+            except (TypeError, ValueError):
+                bad.append(str(w))
+                continue
+            sane = r.total >= 0 and r.nodes >= 0 and r.seconds >= 0 and e in (0, 1)
+            intact = check is None or check == self._check(config, r)
+            bounded = bounds is None or r.total >= bounds.get(r.word, 0)
+            if sane and intact and bounded:
+                out[r.word] = r
+            else:
+                bad.append(r.word)
+        distrust(self.WHAT, self.path, bad, "stored figures fail their checksum or lower bound")
+        return out
 
     def clear(self, config: str) -> None:
-        self.db.execute("DELETE FROM openers WHERE config = ?", (config,))
-        self.db.commit()
+        self._write("DELETE FROM openers WHERE config = ?", (config,))
 
     def add(self, config: str, r: OpenerResult) -> None:
-        self.db.execute(
-            "INSERT OR REPLACE INTO openers VALUES (?, ?, ?, ?, ?, ?)",
-            (config, r.word, r.total, r.seconds, r.nodes, int(r.exact)),
+        self._write(
+            "INSERT OR REPLACE INTO openers VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (config, r.word, r.total, r.seconds, r.nodes, int(r.exact), self._check(config, r)),
         )
-        self.db.commit()
+
+    def _query(self, sql: str, *args: object) -> list[Any]:
+        try:
+            return self.db.execute(sql, args).fetchall()
+        except sqlite3.Error as exc:
+            raise ResultsFileDamage(f"cannot read {self.WHAT} {str(self.path)!r}: {exc}") from None
+
+    def _write(self, sql: str, args: tuple[object, ...]) -> None:
+        try:
+            self.db.execute(sql, args)
+            self.db.commit()
+        except sqlite3.Error as exc:
+            raise ResultsFileDamage(f"cannot write {self.WHAT} {str(self.path)!r}: {exc}") from None
 
     def close(self) -> None:
         self.db.close()
@@ -207,6 +251,7 @@ def exact_openers(
     progress: Callable[[OpenerResult, int, int], None] | None = None,
     on_pool: Callable[[Any], None] | None = None,
     upper: int | None = None,
+    bounds: Mapping[str, int] | None = None,
 ) -> dict[str, OpenerResult]:
     """Exact values of ``openers``, stored in ``store`` as each finishes.
 
@@ -218,11 +263,13 @@ def exact_openers(
     kept and not recomputed; without it they are cleared first.
     ``progress(result, done, total)`` is called after each one; ``on_pool``
     gets the executor once it is up (tests use it to kill a dask worker).
+    ``bounds`` (opener -> proven lower bound on its total, e.g. the greedy
+    ``bound``) lets a stored row below its bound be recomputed, not trusted.
     """
     config = job.key if upper is None else f"{job.key}|upper{upper}"
     if not resume:
         store.clear(config)
-    have = store.done(config)
+    have = store.done(config, bounds)
     todo = [w for w in openers if w not in have]
     results = {w: have[w] for w in openers if w in have}
     if todo:

@@ -24,14 +24,16 @@ words.
 from __future__ import annotations
 
 import json
+import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NotRequired, TypedDict
 
 from ..cachefile import atomic_write, short_digest
-from ..errors import WordlelabError
+from ..errors import TreeFileError, WordlelabError
 from ..feedback import all_green, format_pattern, parse_pattern
-from ..modes import Mode, as_mode
+from ..modes import MODES, RULES, Mode
 from ..state import Step, hard_mode_violation, ultra_violation
 from ..types import PatternTable
 from ..words import WordList
@@ -50,8 +52,9 @@ __all__ = [
 ]
 
 
-class TreeFileError(WordlelabError, ValueError):
-    """A tree file is malformed, or replaying it shows it is wrong."""
+#: the most guesses on any line of a tree file whose header names no cap (with a cap,
+#: that cap bounds it); it keeps every walk over a tree far from the recursion limit
+MAX_TREE_DEPTH = 64
 
 
 #: a tree file's header as read: field name -> value (text files give strings,
@@ -241,7 +244,7 @@ def read_header(text: str) -> TreeHeader:
     if text.lstrip().startswith("{"):
         try:
             data = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):
             return {}
         return _json_head(data) if isinstance(data, dict) else {}
     head: TreeHeader = {}
@@ -283,37 +286,117 @@ def _gid(words: WordList, word: str, where: str) -> int:
         raise TreeFileError(f"{where}: {exc}") from None
 
 
-def _header_tree(words: WordList, root: Node, head: TreeHeader) -> Tree:
+def _int_field(head: TreeHeader, key: str, lo: int, hi: int | None = None) -> int | None:
+    """``head[key]`` as an int in ``[lo, hi]`` (None when absent); else :class:`TreeFileError`."""
+    v = head.get(key)
+    if v is None:
+        return None
+    if isinstance(v, str) and re.fullmatch(r"[+-]?\d{1,12}", v.strip()):
+        n = int(v)
+    elif isinstance(v, int) and not isinstance(v, bool):
+        n = v
+    else:
+        raise TreeFileError(f"the header's {key.replace('_', '-')} is {_shown(v)}, not a whole number")
+    if n < lo or (hi is not None and n > hi):
+        upto = f" to {hi}" if hi is not None else " or more"
+        raise TreeFileError(f"the header's {key.replace('_', '-')} is {n}; it must be {lo}{upto}")
+    return n
+
+
+def _choice_field(head: TreeHeader, key: str, choices: tuple[str, ...], default: str) -> str:
+    v = head.get(key, default)
+    if not isinstance(v, str) or v.lower() not in choices:
+        raise TreeFileError(f"the header's {key.replace('_', '-')} is {_shown(v)}; choose one of {', '.join(choices)}")
+    return v.lower()
+
+
+def _shown(v: Any) -> str:
+    """A header value for a message: short, and quoted as the file wrote it."""
+    if isinstance(v, str):
+        text = v
+    else:
+        try:
+            text = json.dumps(v)
+        except (ValueError, TypeError, RecursionError):
+            text = type(v).__name__
+    return repr(text if len(text) <= 40 else text[:40] + "...")
+
+
+def check_header(head: TreeHeader) -> TreeHeader:
+    """The header's known fields with their types and ranges checked: ``mode``,
+    ``rule``, ``guess_pool`` (str), ``max_guesses`` (int or None), ``proven``
+    (bool), ``answers``, ``allowed``, ``total``, ``max`` (int or absent), ``mean``
+    (finite float or absent), ``digest``, ``words`` (str or absent).  Raises
+    :class:`TreeFileError` naming the first bad field."""
+    out: TreeHeader = {}
+    out["mode"] = _choice_field(head, "mode", MODES, "normal")
+    out["rule"] = _choice_field(head, "rule", tuple(RULES), "official")
+    out["guess_pool"] = _choice_field(head, "guess_pool", ("all", "answers"), "all")
     mg = head.get("max_guesses")
-    try:
-        mode = as_mode(str(head.get("mode", "normal")))
-    except WordlelabError as exc:
-        raise TreeFileError(f"the file's header: {exc}") from None
+    out["max_guesses"] = None if mg in (None, "None", "none") else _int_field(head, "max_guesses", 1, MAX_TREE_DEPTH)
+    proven = head.get("proven", False)
+    if proven not in (True, False, "yes", "no", "true", "false"):
+        raise TreeFileError(f"the header's proven is {_shown(proven)}; it must be yes or no")
+    out["proven"] = proven in (True, "yes", "true")
+    for key in ("answers", "allowed", "total", "max"):
+        n = _int_field(head, key, 0)
+        if n is not None:
+            out[key] = n
+    if "mean" in head:
+        m = head["mean"]
+        try:
+            mean = float(m) if isinstance(m, (str, int, float)) and not isinstance(m, bool) else math.nan
+        except ValueError:
+            mean = math.nan
+        if not (math.isfinite(mean) and mean >= 0):
+            raise TreeFileError(f"the header's mean is {_shown(m)}, not a number of guesses")
+        out["mean"] = mean
+    for key in ("digest", "words"):
+        if key in head:
+            if not isinstance(head[key], (str, int)) or isinstance(head[key], bool):
+                raise TreeFileError(f"the header's {key} is {_shown(head[key])}, not a name")
+            out[key] = str(head[key])
+    return out
+
+
+def _header_tree(words: WordList, root: Node, fields: TreeHeader) -> Tree:
     return Tree(
         words,
         root,
-        mode=mode,
-        rule=str(head.get("rule", "official")),
-        max_guesses=None if mg in (None, "None", "none") else int(mg),
-        proven=head.get("proven") in (True, "yes", "true"),
-        guesses_pool=str(head.get("guess_pool", "all")),
+        mode=Mode(fields["mode"]),
+        rule=fields["rule"],
+        max_guesses=fields["max_guesses"],
+        proven=fields["proven"],
+        guesses_pool=fields["guess_pool"],
     )
+
+
+def _checked(head: TreeHeader, source: str) -> TreeHeader:
+    try:
+        return check_header(head)
+    except TreeFileError as exc:
+        raise TreeFileError(f"{source}: {exc}") from None
 
 
 def _read_text(text: str, words: WordList, source: str) -> tuple[Tree, TreeHeader]:
     head: TreeHeader = {}
-    root: Node | None = None
+    body: list[tuple[int, str]] = []
     for lineno, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
-        if not line:
-            continue
         if line.startswith("#"):
             _parse_header_line(line, head)
-            continue
+        elif line:
+            body.append((lineno, line))
+    fields = _checked(head, source)
+    depth = fields["max_guesses"] or MAX_TREE_DEPTH
+    root: Node | None = None
+    for lineno, line in body:
         where = f"{source}, line {lineno}"
         toks = line.split()
         if len(toks) % 2:
             raise TreeFileError(f"{where}: expected pairs 'guess pattern', got {len(toks)} fields")
+        if len(toks) // 2 > depth:
+            raise TreeFileError(f"{where}: {len(toks) // 2} guesses, more than the {_cap_name(fields)} of {depth}")
         node: Node | None = None
         parent: Node | None = None
         last_p = -1
@@ -338,7 +421,11 @@ def _read_text(text: str, words: WordList, source: str) -> tuple[Tree, TreeHeade
             parent, last_p = node, pat
     if root is None:
         raise TreeFileError(f"{source}: no answer lines found")
-    return _header_tree(words, root, head), head
+    return _header_tree(words, root, fields), head
+
+
+def _cap_name(fields: TreeHeader) -> str:
+    return "header's max-guesses" if fields["max_guesses"] else "limit on a tree's depth"
 
 
 def _read_json(text: str, words: WordList, source: str) -> tuple[Tree, TreeHeader]:
@@ -346,23 +433,43 @@ def _read_json(text: str, words: WordList, source: str) -> tuple[Tree, TreeHeade
         data = json.loads(text)
     except ValueError as exc:
         raise TreeFileError(f"{source}: not valid JSON: {exc}") from None
+    except RecursionError:
+        raise TreeFileError(f"{source}: the JSON is nested too deeply to be a decision tree") from None
+    if not isinstance(data, dict):
+        raise TreeFileError(f"{source}: not a tree (a JSON object with 'tree')")
+    head = _json_head(data)
+    fields = _checked(head, source)
+    depth = fields["max_guesses"] or MAX_TREE_DEPTH
 
-    def build(obj: Any, where: str) -> Node:
+    def node_of(obj: Any, where: str, level: int) -> Node:
         if not isinstance(obj, dict) or "guess" not in obj:
             raise TreeFileError(f"{source}: node at {where or 'root'} has no 'guess'")
-        node = Node(_gid(words, str(obj["guess"]), source))
+        if not isinstance(obj["guess"], str):
+            raise TreeFileError(f"{source}: node at {where or 'root'}: the guess is {_shown(obj['guess'])}, not a word")
+        if level > depth:
+            raise TreeFileError(f"{source}: node at {where} is guess {level}, past the {_cap_name(fields)} of {depth}")
+        kids = obj.get("children") or {}
+        if not isinstance(kids, dict):
+            raise TreeFileError(
+                f"{source}: node at {where or 'root'}: 'children' must map patterns to nodes, "
+                f"not be {type(kids).__name__ if not isinstance(kids, str) else 'a string'}"
+            )
+        return Node(_gid(words, obj["guess"], source))
+
+    # iterative (a stack, not recursion), so no nesting the JSON parser accepts can overflow it
+    root = node_of(data.get("tree"), "", 1)
+    stack: list[tuple[Node, Any, str, int]] = [(root, data.get("tree"), "", 1)]
+    while stack:
+        node, obj, where, level = stack.pop()
         for pat, child in (obj.get("children") or {}).items():
             try:
                 p = parse_pattern(pat, words.length)
             except WordlelabError as exc:
                 raise TreeFileError(f"{source}: {exc}") from None
-            node.children[p] = build(child, f"{where} {obj['guess']} {pat}")
-        return node
-
-    if not isinstance(data, dict):
-        raise TreeFileError(f"{source}: not a tree (a JSON object with 'tree')")
-    head = _json_head(data)
-    return _header_tree(words, build(data.get("tree"), ""), head), head
+            here = f"{where} {obj['guess']} {pat}".strip()
+            node.children[p] = node_of(child, here, level + 1)
+            stack.append((node.children[p], child, here, level + 1))
+    return _header_tree(words, root, fields), head
 
 
 def _json_head(data: dict[str, Any]) -> TreeHeader:
@@ -391,14 +498,15 @@ def verify_tree(tree: Tree, table: PatternTable, claimed: TreeHeader | None = No
     recomputed total, mean and max equal the ``claimed`` ones (if given).
     """
     w = tree.words
+    fields = check_header(claimed) if claimed else {}
     if claimed:
         for key in ("answers", "allowed"):
-            if key in claimed and int(claimed[key]) != len(getattr(w, key)):
+            if key in fields and fields[key] != len(getattr(w, key)):
                 raise TreeFileError(
                     f"the file was made for {claimed[key]} {key} but the list has "
                     f"{len(getattr(w, key))}; pass the same word lists (`words`/`guesses`)"
                 )
-        if "digest" in claimed and str(claimed["digest"]) != short_digest(w.digest):
+        if "digest" in fields and fields["digest"] != short_digest(w.digest):
             raise TreeFileError(
                 "the file was made for different word lists (digest mismatch); pass the same lists as `words`/`guesses`"
             )
@@ -425,8 +533,8 @@ def verify_tree(tree: Tree, table: PatternTable, claimed: TreeHeader | None = No
     if claimed:
         checks = [("total", st.total), ("max", st.max)]
         for key, got in checks:
-            if key in claimed and int(claimed[key]) != got:
-                raise TreeFileError(f"the file claims {key} {claimed[key]} but replaying gives {got}")
-        if "mean" in claimed and abs(float(claimed["mean"]) - st.mean) > 5e-4:
+            if key in fields and fields[key] != got:
+                raise TreeFileError(f"the file claims {key} {fields[key]} but replaying gives {got}")
+        if "mean" in fields and abs(fields["mean"] - st.mean) > 5e-4:
             raise TreeFileError(f"the file claims mean {claimed['mean']} but replaying gives {st.mean:.4f}")
     return Verification(st, tree.mode, tree.max_guesses, dict(claimed or {}))

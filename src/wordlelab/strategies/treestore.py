@@ -20,14 +20,14 @@ importing the strategies stays cheap.
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..cachefile import CacheDamage, cache_path, notice, read_verified, short_digest, write_verified
+from ..cachefile import cache_path, notice, read_verified, short_digest, write_verified
+from ..errors import CacheDamage
 from ..modes import Mode
 from ..types import PatternTable
 from ..words import WordList
@@ -93,13 +93,17 @@ class TreeStore:
             self._memory[slot] = tree
         return tree
 
-    def put(self, spec: TreeSpec, tree: Tree, table: PatternTable) -> None:
+    def put(self, spec: TreeSpec, tree: Tree, table: PatternTable) -> bool:
         """Keep ``tree`` for ``spec``; with ``persist`` also in the disk cache (a cache
-        that cannot be written leaves it in memory only)."""
+        that cannot be written leaves it in memory only).  True if it was written to disk."""
         self._memory[self._slot(spec)] = tree
         if self.persist:
-            with contextlib.suppress(OSError):
+            try:
                 self.save(spec, tree, table)
+            except OSError:
+                return False
+            return True
+        return False
 
     def load(self, spec: TreeSpec, table: PatternTable) -> Tree | None:
         """The disk-cached tree if it passes every check (module docstring), else None
