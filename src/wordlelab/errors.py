@@ -140,7 +140,8 @@ class OpenerTableError(FileFormatError):
 
 class ResultsFileError(FileFormatError):
     """A benchmark results file (``bench --json`` output, the openers' SQLite store)
-    cannot be read or used."""
+    cannot be read or used: not a regular file, not an SQLite database, failing its
+    integrity check, or not writable.  The message is one line saying what to do."""
 
 
 class CacheDamage(WordlelabError):
