@@ -9,6 +9,11 @@ proven lower bound (the search stopped once the opener was proven worse than the
 best), and ``inf`` (exact 1) means no tree finds every answer within six
 guesses.  The copies in ``docs/openers/`` are the same bytes (a test checks).
 
+Where a row is only a bound, :func:`compute_total` computes the exact total on
+demand and keeps it in the user's store (:mod:`wordlelab.opener_store`);
+:func:`load_opener_table` reads the shipped table with the store's totals in
+place of its bounds.
+
 Reading a table is instant: no search, no pattern table.  Ranks handle ties
 and bounds: an opener's rank is a range ``lo..hi`` — ``lo`` counts the openers
 certainly better (exact totals below it) plus one, ``hi`` every opener that may
@@ -25,10 +30,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
-from .errors import InvalidWordError, WordlelabError
+from .errors import InvalidWordError, OpenerTableError
 from .opener_store import StoredTotal, TotalStore
+
+if TYPE_CHECKING:
+    from .search import ExactJob, OpenerResult
 
 log = logging.getLogger("wordlelab.cache")
 
@@ -49,10 +57,6 @@ __all__ = [
 TABLE_ANSWERS = {"original": 2315, "nyt": 2309}
 #: built-in word lists -> the table list with the same answers and guesses
 LIST_TABLES = {"original": "original", "original-order": "original", "nyt": "nyt"}
-
-
-class OpenerTableError(WordlelabError, ValueError):
-    """An opener table is missing or malformed."""
 
 
 @dataclass(frozen=True)
@@ -292,7 +296,9 @@ def load_opener_table(words: str = "original", mode: str = "normal", *, user: bo
     return _with_store(shipped.words, mode, str(store.path), signature)
 
 
-def compute_total(words: str, mode: str, word: str, run: Callable[[Any, str], Any] | None = None) -> OpenerRank:
+def compute_total(
+    words: str, mode: str, word: str, run: Callable[[ExactJob, str], OpenerResult] | None = None
+) -> OpenerRank:
     """Make ``word``'s row exact: where the table (the user's store included) has only
     a lower bound, compute the exact total, keep it in the user's store and rank it
     in the table that now includes it.  A row that is exact already is ranked as is.

@@ -16,14 +16,15 @@ running and the interpreter has nothing to wait for at exit.
 from __future__ import annotations
 
 import itertools
+import logging
 import signal
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from typing import Any, Generic, TypeVar
 
-from .errors import WordlelabError
-from .procs import die_with_parent
+from .errors import ExecutorError, InvalidOptionError
+from .procs import die_with_parent, quiet_resource_tracker
 
 __all__ = ["KINDS", "Executor"]
 
@@ -108,7 +109,7 @@ class Executor(Generic[R]):
         start_method: str | None = None,
     ) -> None:
         if kind not in KINDS:
-            raise WordlelabError(f"unknown executor {kind!r}; choose one of: {', '.join(KINDS)}")
+            raise InvalidOptionError(f"unknown executor {kind!r}; choose one of: {', '.join(KINDS)}")
         self.kind = kind
         self._client: Any = None
         self._cluster: Any = None
@@ -158,9 +159,9 @@ class Executor(Generic[R]):
         """Hands tasks out as workers free up, like the process pool does.
 
         Tasks submitted all at once may be placed on workers up front, before
-        any has run; tasks that differ in cost by
-        orders of magnitude (openers do) then leave the workers that drew the
-        expensive ones finishing long after the rest.  A window of two tasks per
+        any has run; tasks that differ in cost by orders of magnitude (openers
+        do) then leave the workers that drew the expensive ones finishing long
+        after the rest.  A window of two tasks per
         worker thread keeps every worker busy and leaves the placement of the
         rest until a worker is free.  The window follows the cluster as it is
         now, at every result: workers that join a running cluster (``dask
@@ -218,12 +219,12 @@ def _dask_client(workers: int | None, scheduler: str | None) -> tuple[Any, Any]:
         import dask
         from distributed import Client, LocalCluster
     except ImportError:  # pragma: no cover
-        raise WordlelabError("dask.distributed is not installed; pip install distributed") from None
+        raise ExecutorError("dask.distributed is not installed; pip install distributed") from None
     if scheduler:
         try:
             return Client(scheduler, timeout=15), None  # type: ignore[no-untyped-call]
         except OSError as exc:
-            raise WordlelabError(
+            raise ExecutorError(
                 f"cannot reach the dask scheduler at {scheduler!r} ({exc}); start one "
                 "(e.g. `dask scheduler` and `dask worker ADDRESS`) or leave out `scheduler` to "
                 "use local processes"
@@ -234,19 +235,27 @@ def _dask_client(workers: int | None, scheduler: str | None) -> tuple[Any, Any]:
     # the event loops tick once a second instead of 50 times (the tick only
     # watches for a blocked loop), and the monitors poll less often: an idle
     # worker wakes 4 times a second instead of 52.
-    with dask.config.set(
-        {
-            "distributed.worker.profile.enabled": False,
-            "distributed.admin.tick.interval": "1s",
-            "distributed.admin.system-monitor.interval": "2s",
-            "distributed.worker.memory.monitor-interval": "1s",
-        }
+    # the cluster's processes start with SIGINT blocked (see _sigint_blocked), so a
+    # Ctrl-C at the terminal reaches only this process, which closes the cluster; its
+    # logs are silenced below CRITICAL, so closing it mid-run (workers losing the
+    # scheduler) prints nothing
+    quiet_resource_tracker()
+    with (
+        _sigint_blocked(),
+        dask.config.set(
+            {
+                "distributed.worker.profile.enabled": False,
+                "distributed.admin.tick.interval": "1s",
+                "distributed.admin.system-monitor.interval": "2s",
+                "distributed.worker.memory.monitor-interval": "1s",
+            }
+        ),
     ):
         cluster = LocalCluster(  # type: ignore[no-untyped-call]
             n_workers=workers or 2,
             threads_per_worker=1,
             processes=True,
             dashboard_address=None,
-            silence_logs=40,
+            silence_logs=logging.CRITICAL,
         )
         return Client(cluster), cluster  # type: ignore[no-untyped-call]

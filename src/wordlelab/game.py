@@ -207,20 +207,20 @@ class Session:
     def _wider(self, step: Step) -> State | None:
         """The state after ``step`` with every allowed word that fits the history as a
         candidate (weighted by frequency), or None if none does, widening is off, or
-        the list's answers are already every allowed word."""
+        the list's answers are already every allowed word (or were widened to them)."""
         history = (*self.history, step)
-        if not self.widen or len(self.state.words.answers) == len(self.words.allowed):
+        if not self.widen or self.widened or len(self.words.answers) == len(self.words.allowed):
             return None
-        # which allowed words fit every move, checked before a big table is loaded
-        fits = ultra_legal(self.words, history, self.rule)
-        if not any(self.words.allowed[i] not in self.excluded for i in fits):
+        # the allowed words that would have shown every colour so far
+        fits = [
+            int(i) for i in ultra_legal(self.words, history, self.rule) if self.words.allowed[i] not in self.excluded
+        ]
+        if not fits:
             return None
         from .prior import widened  # the prior needs wordfreq, loaded only here
 
-        wide = widened(self.words, self.rule)
-        state = _without(
-            State.initial(wide.words, wide.table, mode=self.mode, rule=self.rule, weights=wide.weights), self.excluded
-        )
+        wide = widened(self.words, fits, self.rule)
+        state = State.initial(wide.words, wide.table, mode=self.mode, rule=self.rule, weights=wide.weights)
         for s in history:
             state = state.after(s)
         return state
@@ -233,7 +233,7 @@ class Session:
             try:
                 self.play(word, pattern)
             except WordlelabError as exc:
-                raise type(exc)(f"move {i} ({str(word).strip().lower()}): {exc}") from None
+                raise exc.with_prefix(f"move {i} ({str(word).strip().lower()}): ") from None
         return self.state
 
     def undo(self) -> Step:

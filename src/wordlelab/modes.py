@@ -29,7 +29,18 @@ from enum import StrEnum
 
 from .errors import InvalidOptionError
 
-__all__ = ["MAX_GUESSES", "MODES", "RULES", "Mode", "Rule", "as_mode", "as_rule"]
+__all__ = [
+    "MAX_GUESSES",
+    "MODES",
+    "MODE_HARD",
+    "MODE_NORMAL",
+    "MODE_ULTRA",
+    "RULES",
+    "Mode",
+    "Rule",
+    "as_mode",
+    "as_rule",
+]
 
 #: the guesses a game of Wordle allows
 MAX_GUESSES = 6
@@ -60,7 +71,10 @@ class Mode(StrEnum):
         return _CODES[self]
 
 
-_CODES = {Mode.NORMAL: 0, Mode.HARD: 1, Mode.ULTRA: 2}
+#: each mode's code in compiled code (``Mode.code``): plain ints, so that a numba
+#: kernel compares with a name (``mode == MODE_ULTRA``) and compiles it as a constant
+MODE_NORMAL, MODE_HARD, MODE_ULTRA = 0, 1, 2
+_CODES = {Mode.NORMAL: MODE_NORMAL, Mode.HARD: MODE_HARD, Mode.ULTRA: MODE_ULTRA}
 
 #: the mode names, in order of strictness
 MODES: tuple[str, ...] = tuple(m.value for m in Mode)

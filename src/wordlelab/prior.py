@@ -33,8 +33,8 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from .cachefile import CacheDamage, cache_path, load_array, notice, save_array
-from .errors import WordListError
+from .cachefile import cache_path, load_array, notice, save_array
+from .errors import CacheDamage, WordListError
 from .state import State
 from .strategies.base import Ranked, Strategy, get_strategy
 from .table import pattern_table
@@ -146,37 +146,30 @@ def prior_wordlist(
 
 @dataclasses.dataclass(frozen=True, eq=False)
 class Widened:
-    """A list's prior mode, ready to play: every allowed word an answer (``words``, in
-    the order of the list's allowed guesses, so a guess index means the same word in
-    both), its frequency ``weights`` and its pattern ``table``."""
+    """A list widened to the allowed words that fit a game, ready to play: those words
+    as the answers of ``words`` (whose allowed guesses are the list's own, in the same
+    order, so a guess index means the same word in both), their frequency ``weights``
+    and their pattern ``table``."""
 
     words: WordList
     weights: FloatArray
     table: PatternTable
 
 
-#: the widened lists this process has loaded, most recent last (each holds a
-#: memory-mapped table of allowed x allowed words: 220 MB on disk for 14855 words)
-_WIDENED: dict[tuple[str, str], Widened] = {}
-#: ... at most this many
-MAX_WIDENED = 4
+def widened(base: WordList, fits: Sequence[int], rule: str = "official", lang: str = "en") -> Widened:
+    """``base`` widened to its allowed words ``fits`` (allowed indices, e.g. those that
+    would show every colour of a game so far, :func:`wordlelab.state.ultra_legal`),
+    weighted by :func:`frequency_weights`: what a :class:`~wordlelab.game.Session`
+    goes on with when the colours rule out every answer of ``base``.
 
-
-def widened(base: WordList, rule: str = "official") -> Widened:
-    """The prior mode of ``base`` under ``rule``, with its pattern table: what a
-    :class:`~wordlelab.game.Session` goes on with when the colours rule out every
-    answer of ``base``.  Kept per process (a few lists); the weights and table are
-    also cached on disk like every table, so the first widening of a list takes a
-    few seconds once and later ones are read back."""
-    key = (base.digest, rule)
-    hit = _WIDENED.pop(key, None)
-    if hit is None:
-        words, weights = prior_wordlist(base)
-        hit = Widened(words, weights, pattern_table(words, rule))
-    _WIDENED[key] = hit
-    while len(_WIDENED) > MAX_WIDENED:
-        _WIDENED.pop(next(iter(_WIDENED)))
-    return hit
+    Built in memory for just those words (a table of allowed guesses x the words that
+    fit, a few milliseconds), so nothing is written to disk and nothing is kept."""
+    answers = tuple(base.allowed[int(i)] for i in fits)
+    words = WordList(f"{base.name}+allowed", answers, base.allowed)
+    # the same allowed words give the same alphabet and codes: reuse them, not rebuild
+    words.__dict__["allowed_codes"] = base.allowed_codes
+    weights = frequency_weights(answers, lang=lang)
+    return Widened(words, weights, pattern_table(words, rule, persist=False))
 
 
 def _check_weights(w: np.ndarray) -> str | None:

@@ -17,7 +17,8 @@ from pathlib import Path
 
 import numpy as np
 
-from .cachefile import CacheDamage, cache_path, load_array, notice, save_array
+from .cachefile import cache_path, load_array, notice, save_array
+from .errors import CacheDamage
 from .modes import as_rule
 from .types import PatternTable, table_dtype
 from .words import WordList

@@ -331,7 +331,10 @@ def test_explain_and_compare_pages(app_page: Any) -> None:
 
     page.goto(page.base + "/api")
     page.wait_for_selector("#endpoints section")
-    assert "/api/suggest" in (page.text_content("#endpoints") or "")
+    text = page.text_content("#endpoints") or ""
+    assert "/api/suggest" in text
+    # each endpoint's answer is listed too, its description as plain text
+    assert "Answer" in text and "candidate_words" in text and "``" not in text
     shot(page, "api")
     assert _expected_console_errors(page.problems) == []
 

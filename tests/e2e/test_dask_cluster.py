@@ -23,6 +23,10 @@ from wordlelab.search import ExactJob, ResultStore, exact_openers
 
 pytest.importorskip("distributed")
 
+#: a run that hangs (no worker ever joins) fails instead of waiting for ever; the
+#: fixture still stops every process
+pytestmark = pytest.mark.timeout(300)
+
 #: seconds a scheduler or worker gets to start, and a run to finish
 START_S = 90
 DASK = [sys.executable, "-m", "dask"]

@@ -114,11 +114,16 @@ def test_an_answer_outside_the_list_is_solved(tiny: WordList, answer: str, mode:
 
 
 def test_widened_list_keeps_the_guess_order(tiny: WordList) -> None:
-    wide = widened(tiny)
+    fits = [tiny.allowed_index[w] for w in ("added", "snafu")]
+    wide = widened(tiny, fits)
     assert wide.words.allowed == tiny.allowed
-    assert wide.words.answers == tiny.allowed
-    assert wide.table.shape == (len(tiny.allowed), len(tiny.allowed))
-    assert widened(tiny) is wide  # kept per process
+    assert wide.words.answers == ("added", "snafu")
+    assert wide.table.shape == (len(tiny.allowed), 2)
+    assert [int(p) for p in wide.table[tiny.allowed_index["crane"]]] == [
+        feedback("crane", "added"),
+        feedback("crane", "snafu"),
+    ]
+    assert np.allclose(wide.weights, frequency_weights(["added", "snafu"]))
 
 
 # -- excluded words ---------------------------------------------------------------

@@ -482,7 +482,9 @@ def test_daily_pages_default_to_the_current_pool(client: Any) -> None:
 
 def test_suggest_widens_instead_of_blaming_the_colours(client: Any) -> None:
     history = [{"guess": g, "pattern": p} for g, p in (("soare", "20200"), ("thilk", "00000"), ("unlit", "12000"))]
-    d = client.post("/api/suggest", json={"words": "original", "history": history, "top": 3}).json()
+    r = client.post("/api/suggest", json={"words": "original", "history": history, "top": 3})
+    assert r.status_code == 200, r.text
+    d = r.json()
     assert d["widened"] is True and "no answer of the list original fits" in d["notice"]
     assert d["candidate_words"] == ["snafu"] and d["likely"] == [{"word": "snafu", "probability": 1.0}]
     assert d["suggestions"][0]["guess"] == "snafu" and d["suggestions"][0]["candidate"] is True
@@ -518,3 +520,74 @@ def test_suggest_leaves_excluded_words_out_of_the_candidates(client: Any) -> Non
 def test_bad_exclusions_are_4xx(client: Any, exclude: Any, status: int, text: str) -> None:
     body = error(client.post("/api/suggest", json={"exclude": exclude}), status)
     assert text in body["error"]
+
+
+def test_the_api_docs_are_plain_text(client: Any) -> None:
+    """The /api page shows each endpoint's description as text: no reStructuredText
+    markup (roles, double backquotes) nor the docstring's line breaks."""
+    spec = client.get("/openapi.json").json()
+    descriptions = [op["description"] for ops in spec["paths"].values() for op in ops.values()]
+    assert len(descriptions) >= 10
+    for text in descriptions:
+        assert "``" not in text and not re.search(r":[a-z]+:`", text), text
+        assert all("\n" not in p for p in text.split("\n\n")), text
+    compare = spec["paths"]["/api/compare"]["post"]["description"]
+    assert "one Results.to_dict() per strategy" in compare
+
+
+def test_plain_text_drops_roles_and_keeps_paragraphs() -> None:
+    from wordlelab.web.routes import plain_text
+
+    doc = "A :func:`~wordlelab.search.verify_tree` of\n    ``tree`` (:mod:`.trees`).\n\n    Next."
+    assert plain_text(doc) == "A verify_tree of tree (trees).\n\nNext."
+
+
+def _ok(resp: Any) -> Any:
+    assert resp.status_code == 200, resp.text
+    return resp.json()
+
+
+def test_every_answer_is_the_model_openapi_documents(client: Any) -> None:
+    """Each endpoint's real answer validates against the model /openapi.json names for
+    it (the models forbid undeclared fields: a field added to an answer must be
+    documented), for a sample of requests that reach every optional part."""
+    from wordlelab.web import schemas
+
+    spec = client.get("/openapi.json").json()
+    documented = {
+        path: ops[method]["responses"]["200"]["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[-1]
+        for path, ops in spec["paths"].items()
+        for method in ops
+        if path.startswith(("/api/meta", "/api/suggest", "/api/explain", "/api/play", "/api/compare"))
+    }
+    assert len(documented) == 7
+    history = [{"guess": "salet", "pattern": "00120"}]
+    token = new_game(client, answer="cigar")
+    answers = {
+        "/api/meta": [_ok(client.get("/api/meta"))],
+        "/api/suggest": [
+            _ok(client.post("/api/suggest", json={"top": 3})),
+            _ok(client.post("/api/suggest", json={"history": history, "strategy": "minimax", "hard": True})),
+            _ok(client.post("/api/suggest", json={"history": [{"guess": "cigar", "pattern": "22222"}]})),
+        ],
+        "/api/explain": [_ok(client.post("/api/explain", json={"history": history, "guess": "crane", "show": 2}))],
+        "/api/play/new": [_ok(client.post("/api/play/new", json={"seed": 1}))],
+        "/api/play/guess": [
+            _ok(client.post("/api/play/guess", json={"token": token, "guesses": [], "guess": "crane"})),
+            _ok(client.post("/api/play/guess", json={"token": token, "guesses": ["crane"], "guess": "cigar"})),
+        ],
+        "/api/play/review": [
+            _ok(client.post("/api/play/review", json={"token": token, "guesses": ["crane", "cigar"]}))
+        ],
+        "/api/compare": [
+            _ok(client.post("/api/compare", json={"strategies": ["entropy", "minimax"], "sample": 20, "seed": 1}))
+        ],
+    }
+    assert set(answers) == set(documented)
+    for path, bodies in answers.items():
+        model = getattr(schemas, documented[path])
+        for body in bodies:
+            model.model_validate(body)
+    assert answers["/api/play/guess"][1]["answer"] == "cigar"
+    with pytest.raises(ValueError, match="undeclared"):  # the check can fail
+        schemas.SuggestReply.model_validate({**answers["/api/suggest"][0], "undeclared": 1})

@@ -223,3 +223,19 @@ def test_openers_compute_is_bounded_and_checked() -> None:
         r = c.post("/api/openers/compute", json={"word": "salet", "mode": "easy"})
         assert r.status_code == 422
     assert store.read() == kept  # nothing kept from a search that was stopped
+
+
+def test_the_tree_answers_are_the_models_openapi_documents(client: Any) -> None:
+    """/api/trees and /api/tree answer as the models /openapi.json names for them
+    (the models forbid undeclared fields)."""
+    from wordlelab.web import schemas
+
+    spec = client.get("/openapi.json").json()
+    for path, method, model in (("/api/trees", "get", "TreesReply"), ("/api/tree", "post", "TreeReply")):
+        ref = spec["paths"][path][method]["responses"]["200"]["content"]["application/json"]["schema"]["$ref"]
+        assert ref.endswith("/" + model)
+    listed = client.get("/api/trees").json()
+    schemas.TreesReply.model_validate(listed)
+    opened = client.post("/api/tree", json={"tree": "shipped:salet-hard.tree"}).json()
+    schemas.TreeReply.model_validate(opened)
+    assert opened["root"]["children"] and opened["mode"] == "hard"

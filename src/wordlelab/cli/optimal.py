@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.table import Table
 
-from ..errors import InvalidOptionError, WordlelabError
+from .._startup import EXIT_INTERRUPTED
+from ..errors import CapTooTightError, InvalidOptionError, TreeFileError, WordListError
 from ..modes import MAX_GUESSES as DEFAULT_MAX_GUESSES
 from ..words import BUILTIN_LISTS, load_wordlist, read_upto
 from ._app import (
@@ -87,10 +88,10 @@ def optimal(
     json_out: JsonOpt = False,
 ) -> None:
     """The decision tree with the fewest total guesses, and whether it is proven optimal."""
-    began = time.perf_counter()
-    from ..search import CapTooTightError, Solver, shortfall, write_tree
+    from ..search import Solver, shortfall, write_tree
     from ..table import pattern_table
 
+    began = time.perf_counter()
     output_file(tree, "--tree file")
     game = game_mode(mode, hard)
     wl = load_wordlist(words, guesses)
@@ -99,7 +100,7 @@ def optimal(
     try:
         result = solver.solve(start, budget_s=budget, top=top, upper=upper)
     except CapTooTightError as exc:
-        raise WordlelabError(f"{exc}. {_lost_text(shortfall(solver, exc.start), max_guesses)}") from None
+        raise CapTooTightError(f"{exc}. {_lost_text(shortfall(solver, exc.start), max_guesses)}", exc.start) from None
     if tree is not None and result.tree is not None:
         write_tree(result.tree, tree, table)
     if json_out:
@@ -163,7 +164,7 @@ def verify_tree_cmd(
     if name is None:
         head = _peek_words(text)
         if head not in BUILTIN_LISTS:
-            raise WordlelabError(
+            raise WordListError(
                 f"the file was made for list {head!r}, which is not built in; "
                 "pass its answers with --words FILE (and --guesses FILE)"
             )
@@ -207,12 +208,12 @@ def tree_file_text(file: Path) -> str:
     try:
         data = read_upto(file, MAX_TREE_BYTES)
         if data is None:
-            raise WordlelabError(f"tree file {str(file)!r} is bigger than {MAX_TREE_BYTES // 2**20} MiB")
+            raise TreeFileError(f"tree file {str(file)!r} is bigger than {MAX_TREE_BYTES // 2**20} MiB")
         return data.decode("utf-8")
     except OSError as exc:
-        raise WordlelabError(f"cannot read tree file {str(file)!r}: {exc.strerror or exc}") from None
+        raise TreeFileError(f"cannot read tree file {str(file)!r}: {exc.strerror or exc}") from None
     except UnicodeDecodeError:
-        raise WordlelabError(
+        raise TreeFileError(
             f"tree file {str(file)!r} is not UTF-8 text; give a .tree or .json file written by "
             "`wordlelab optimal --tree`"
         ) from None
@@ -294,12 +295,11 @@ def openers(
     built-in lists; for a custom list (or with --compute) greedy bounds for all, and
     exact totals for the top N with --exact."""
     if rank is not None:
-        if compute or every or tsv or guesses or answers_only or max_guesses != DEFAULT_MAX_GUESSES:
-            raise InvalidOptionError(
-                "--rank reads the shipped tables: it takes only --words, --mode, --exact and --json"
-            )
-        if dask or scheduler or workers or results or resume or upper:
-            raise InvalidOptionError("--rank WORD --exact computes one opener here; it takes no executor options")
+        _check_rank_options(
+            table_options=bool(compute or every or tsv or guesses or answers_only)
+            or max_guesses != DEFAULT_MAX_GUESSES,
+            executor_options=bool(dask or scheduler or workers or results or resume or upper),
+        )
         print_rank(rank, words, game_mode(mode, hard), json_out, compute=exact)
         return
     import numpy as np
@@ -352,6 +352,12 @@ def openers(
                 upper=upper,
                 bounds={w: int(stats["bound"][i]) for i, w in enumerate(chosen)},
             )
+        except KeyboardInterrupt:  # the workers are stopped by now; what was done is stored
+            err_console.print(
+                f"interrupted: the openers solved so far are kept in {store.path}; --resume continues",
+                soft_wrap=True,
+            )
+            raise typer.Exit(EXIT_INTERRUPTED) from None
         finally:
             store.close()
     rows = []
@@ -405,6 +411,15 @@ def openers(
         console.print("bound: a lower bound on the total guesses; --exact proves the totals")
     if tsv is not None:
         console.print(f"{len(exact_res)} openers written to {tsv}")
+
+
+def _check_rank_options(*, table_options: bool, executor_options: bool) -> None:
+    """Refuse options ``--rank`` does not take: it reads the shipped tables (and with
+    ``--exact`` computes one opener here, on no executor)."""
+    if table_options:
+        raise InvalidOptionError("--rank reads the shipped tables: it takes only --words, --mode, --exact and --json")
+    if executor_options:
+        raise InvalidOptionError("--rank WORD --exact computes one opener here; it takes no executor options")
 
 
 def write_openers_tsv(path: Path, results: Iterable[OpenerResult]) -> None:

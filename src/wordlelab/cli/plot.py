@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from ..errors import InvalidOptionError, WordlelabError
+from ..errors import InvalidOptionError, ResultsFileError
 from ..modes import Mode
 from ..simulate import Results, run_benchmark
 from ..strategies import get_strategy, strategy_class, strategy_names
@@ -82,17 +82,17 @@ def _load(paths: list[Path]) -> list[Results]:
         try:
             raw = read_upto(p, MAX_RESULTS_BYTES)
             if raw is None:
-                raise WordlelabError(f"results file {str(p)!r} is bigger than {MAX_RESULTS_BYTES // 2**20} MiB")
+                raise ResultsFileError(f"results file {str(p)!r} is bigger than {MAX_RESULTS_BYTES // 2**20} MiB")
             data = json.loads(raw.decode("utf-8"))
         except (OSError, ValueError) as exc:
-            raise WordlelabError(f"cannot read results file {str(p)!r}: {exc}") from None
+            raise ResultsFileError(f"cannot read results file {str(p)!r}: {exc}") from None
         items = data["results"] if isinstance(data, dict) and "results" in data else [data]
         try:
             out.extend(Results.from_dict(d) for d in items)
         except (KeyError, TypeError, ValueError, AttributeError):
-            raise WordlelabError(f"results file {str(p)!r} is not the output of `wordlelab bench --json`") from None
+            raise ResultsFileError(f"results file {str(p)!r} is not the output of `wordlelab bench --json`") from None
     if not out:
-        raise WordlelabError("the results files hold no results")
+        raise ResultsFileError("the results files hold no results")
     return out
 
 
@@ -147,7 +147,7 @@ WhichOpt = Annotated[str, typer.Option("--which", help="answers or allowed: whic
 
 def _which(which: str) -> str:
     if which not in ("answers", "allowed"):
-        raise WordlelabError(f"--which must be answers or allowed, not {which!r}")
+        raise InvalidOptionError(f"--which must be answers or allowed, not {which!r}")
     return which
 
 

@@ -10,7 +10,7 @@ import typer
 from rich import box
 from rich.table import Table
 
-from ..errors import InvalidOptionError, WordlelabError
+from ..errors import InvalidOptionError
 from ..modes import Mode
 from ..review import Review, parse_grid, review_game
 from ..words import load_wordlist
@@ -85,7 +85,7 @@ def review(
     played_words = _split_words(played)
     pats: list[int | str] | None = None
     if grid is not None and patterns is not None:
-        raise WordlelabError("give the colours once: --grid or --patterns, not both")
+        raise InvalidOptionError("give the colours once: --grid or --patterns, not both")
     if grid is not None:
         text = grid
         if grid == "-":

@@ -10,7 +10,7 @@ from rich.markup import escape
 from rich.text import Text
 from rich.tree import Tree as RichTree
 
-from ..errors import InvalidOptionError, WordlelabError
+from ..errors import InvalidOptionError, SearchError
 from ..modes import Mode
 from ..treeview import LoadedTree, NodeView, answer_path, browse, load_tree_text
 from ..words import load_wordlist
@@ -97,7 +97,7 @@ def _load_start(start: str, mode: Mode, words: str, guesses: str | None) -> tupl
         )
         found = Solver(wl, table, mode=mode, max_guesses=TREE_CAP).solve(start).tree
         if found is None:  # pragma: no cover - a search from a start gives a tree or raises
-            raise WordlelabError(f"no tree opening with {start!r} finds every answer within {TREE_CAP} guesses")
+            raise SearchError(f"no tree opening with {start!r} finds every answer within {TREE_CAP} guesses")
         if store.put(spec, found, table):
             err_console.print("the tree is cached for next time")
         else:

@@ -13,7 +13,7 @@ from typing import Annotated
 import typer
 from rich.text import Text
 
-from ..errors import InvalidOptionError, WordlelabError
+from ..errors import InvalidOptionError
 from ..feedback import format_pattern, parse_pattern
 from ..table import pattern_table
 from ..variants.absurdle import Absurdle, solve_absurdle
@@ -192,7 +192,7 @@ def multi(
     else:
         boards = 4 if boards is None else boards
         if boards > len(wl.answers):
-            raise WordlelabError(f"{boards} boards need {boards} answers; the list has {len(wl.answers)}")
+            raise InvalidOptionError(f"{boards} boards need {boards} answers; the list has {len(wl.answers)}")
         chosen = _pick_answers(wl.answers, boards, seed)
     limit = max_guesses if max_guesses is not None else default_max_guesses(boards)
     name = next((n for n, (b, g) in MULTI_PRESETS.items() if (b, g) == (boards, limit)), None)

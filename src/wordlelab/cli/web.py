@@ -1,11 +1,16 @@
-"""The ``web`` command: serve the local web app (assistant, play, explain, compare)."""
+"""The ``web`` command: serve the local web app (assistant, play, explain, compare).
+
+On Ctrl-C or SIGTERM the running searches are stopped at once (their worker
+processes killed, their requests answered 503) and the server exits within about
+a second; if the server is killed outright (SIGKILL), its worker processes and the
+process that forks them end with it (:mod:`wordlelab.web.workers`)."""
 
 from __future__ import annotations
 
 import errno
 import ipaddress
 import socket
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
@@ -79,4 +84,15 @@ def web(
         shown = f"[{host}]" if ":" in host else host
         app_ = create_app(Limits(timeout_s=timeout), bind_host=host)
         console.print(f"wordlelab web: http://{shown}:{port}/  (Ctrl-C to stop)", soft_wrap=True)
-        uvicorn.Server(uvicorn.Config(app_, log_level="warning")).run(sockets=[sock])
+        runner = app_.state.runner
+
+        class Server(uvicorn.Server):
+            """uvicorn's server, stopping the app's running work as soon as it is asked to
+            exit (Ctrl-C, SIGTERM), so no request keeps it waiting (module docstring)."""
+
+            def handle_exit(self, sig: int, frame: Any) -> None:
+                runner.stop()
+                super().handle_exit(sig, frame)
+
+        # a request still running a second after the signal (a cheap one) is cancelled
+        Server(uvicorn.Config(app_, log_level="warning", timeout_graceful_shutdown=1)).run(sockets=[sock])

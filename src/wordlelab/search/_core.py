@@ -112,6 +112,7 @@ from ._bounds import (
     endgame_trap,
     hard_filter,
     max_parts,
+    narrow,
     scan,
     small_value,
 )
@@ -151,7 +152,9 @@ STAT_CALLS = 5  # calls of the search past the trivial cases
 STAT_BOUND_CUT = 6  # guesses refuted by bounds alone (passes 1 and 2)
 STAT_SMALL = 7  # buckets valued exactly by the small-case test
 STAT_TRAP = 8  # nodes cut by an endgame trap
-N_STATS = 9
+STAT_CELLS = 9  # pattern look-ups of the guess scans (sum of |S| x guesses scanned)
+STAT_NARROWED = 10  # nodes that narrowed the guesses passed down (_bounds.narrow)
+N_STATS = 11
 
 
 class Search(NamedTuple):
@@ -256,6 +259,7 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s):  # pragma: no co
     else:
         guesses = legal
     k = guesses.shape[0]
+    stats[STAT_CELLS] += n * k
     glb = np.empty(k, np.int64)
     sumsq = np.empty(k, np.int64)
     node_lb, shortcut = scan(s.by_answer, guesses, cands, d - 1, n_patterns, known_lb, glb, sumsq)
@@ -311,6 +315,10 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s):  # pragma: no co
     # recursive specialisation that its on-disk cache cannot link back
     # (a crash when the cached function is loaded)
     child_forced = min(-1, forced)
+    # the guesses passed down (normal and hard mode, exact search): narrowed
+    # once, when the first child is searched (see _bounds.narrow)
+    sub_legal = legal
+    narrowed = forced >= 0 or ultra or s.beam > 0 or d < 3
     for jj in range(count):
         j = ordered[jj]
         if glb[j] >= best:  # guess cut-off
@@ -424,11 +432,15 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s):  # pragma: no co
                     sizes[left] = starts[b + 1] - starts[b]
                     left += 1
             order = order[np.argsort(sizes, kind="mergesort")]
+            if left > 0 and not narrowed:
+                sub_legal = narrow(s.by_answer, guesses, glb, cands, not hard)
+                narrowed = True
+                stats[STAT_NARROWED] += 1
             for qq in range(left):
                 q = order[qq]
                 b = bucket_ids[q]
                 child = members[starts[b] : starts[b + 1]].copy()
-                child_legal = legal
+                child_legal = sub_legal
                 if hard:
                     cg, cm = constrain(greens, mins, g, b, codes)
                     child_path = (g, np.int64(b), cg, cm, base_hash)

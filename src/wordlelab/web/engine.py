@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import WordlelabError
+from ..errors import NoTreeError
 from ..feedback import decode, format_pattern
 from ..game import Session
 from ..kernels import partition_stats
@@ -56,11 +56,6 @@ __all__ = [
 
 #: a value quoted back in an error message is cut to this many characters
 MAX_ECHO = 40
-
-
-class NoTreeError(WordlelabError):
-    """The ``optimal`` strategy has no ready tree for these lists (the web app does not
-    search one: that takes minutes and writes a cache file)."""
 
 
 def clip(text: str, limit: int = MAX_ECHO) -> str:

@@ -7,7 +7,8 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Query
 
 from ..words import DEFAULT_LIST
-from . import atlas, trees
+from . import atlas, schemas, trees
+from .routes import documented
 from .runner import Runner
 
 __all__ = ["add_explorer_api"]
@@ -20,13 +21,13 @@ def add_explorer_api(app: FastAPI, runner: Runner) -> None:
     """``/api/trees``, ``/api/tree``, ``/api/openers``, ``/api/openers/rank`` and
     ``/api/openers/compute``."""
 
-    @app.get("/api/trees", tags=["tree"])
+    @app.get("/api/trees", tags=["tree"], **documented(schemas.TreesReply))
     async def tree_list() -> dict[str, Any]:
         """The decision trees shipped with the package and those in the cache."""
         result: dict[str, Any] = await runner.run(trees.list_trees, expensive=False, medium=True)
         return result
 
-    @app.post("/api/tree", tags=["tree"])
+    @app.post("/api/tree", tags=["tree"], **documented(schemas.TreeReply))
     async def tree_open(req: trees.TreeRequest) -> dict[str, Any]:
         """One tree, verified, with every node's figures: a listed tree (``tree``), an
         uploaded file (``text``) or the tree opening with ``start`` (searched in a worker

@@ -182,4 +182,4 @@ def add_error_handlers(app: FastAPI, timeout_s: float) -> None:
 
     @app.exception_handler(BusyError)
     async def _busy(request: Request, exc: BusyError) -> JSONResponse:
-        return error_response(503, "the server is busy with other long requests; try again in a moment", "Busy")
+        return error_response(503, exc.message, "Busy")

@@ -32,7 +32,7 @@ from typing import Any
 
 from .engine import make_context
 from .lists import MAX_CUSTOM_BYTES
-from .workers import BusyError, ProcessRunner, TimeLimitError
+from .workers import SHUTTING_DOWN, BusyError, ProcessRunner, TimeLimitError
 
 __all__ = ["Gate", "Limits", "Runner"]
 
@@ -104,6 +104,7 @@ class Runner:
         self.cheap = Gate(limits.fast_workers, limits.fast_queue)
         self.medium = Gate(limits.medium_workers, limits.medium_queue)
         self.slow = ProcessRunner(limits.slow_workers, limits.slow_queue, context)
+        self.closed = False
 
     async def run(
         self,
@@ -119,6 +120,8 @@ class Runner:
         is full, :class:`TimeLimitError` at the deadline."""
         if deadline is None:
             deadline = time.monotonic() + self.limits.timeout_s
+        if self.closed:
+            raise BusyError(SHUTTING_DOWN)
         if expensive:
             return await self.slow.run(deadline, task, *args)
         gate = self.medium if medium else self.cheap
@@ -136,6 +139,12 @@ class Runner:
         except TimeoutError:
             raise TimeLimitError() from None
 
+    def stop(self) -> None:
+        """The server is shutting down: refuse new work, stop the running searches now."""
+        self.closed = True
+        self.slow.stop()
+
     def shutdown(self) -> None:
+        self.stop()
         self.fast.shutdown(wait=False, cancel_futures=True)
         self.slow.shutdown()

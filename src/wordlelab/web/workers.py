@@ -29,33 +29,18 @@ from concurrent.futures import ThreadPoolExecutor
 from multiprocessing.connection import Connection
 from typing import Any
 
-from ..errors import GameOverError, WordlelabError
-from ..procs import die_with_parent
+from ..errors import BusyError, GameOverError, RemoteError, TimeLimitError, WordlelabError
+from ..procs import die_with_parent, thread_lock_for_numba_start
 
-__all__ = ["BusyError", "ProcessRunner", "RemoteError", "TimeLimitError", "error_parts"]
+__all__ = ["SHUTTING_DOWN", "BusyError", "ProcessRunner", "RemoteError", "TimeLimitError", "error_parts"]
 
 #: worker processes run at this lower CPU priority, so the server's own
 #: (cheap) requests get the CPU first while a long request computes
 WORKER_NICE = 10
 
 
-class TimeLimitError(Exception):
-    """A request ran past its time limit (``Limits.timeout_s``)."""
-
-
-class BusyError(Exception):
-    """The expensive-request pool and its queue are full."""
-
-
-class RemoteError(Exception):
-    """An error raised in a worker process, carried back as its HTTP answer."""
-
-    def __init__(self, status: int, kind: str, message: str, detail: Any = None) -> None:
-        super().__init__(message)
-        self.status = status
-        self.kind = kind
-        self.message = message
-        self.detail = detail
+#: what a request cut short by the server's shutdown is answered
+SHUTTING_DOWN = "the server is shutting down; its work was stopped"
 
 
 def error_parts(exc: BaseException) -> tuple[int, str, str, Any]:
@@ -67,12 +52,12 @@ def error_parts(exc: BaseException) -> tuple[int, str, str, Any]:
     """
     if isinstance(exc, RemoteError):
         return exc.status, exc.kind, exc.message, exc.detail
+    if isinstance(exc, TimeLimitError):
+        return 503, "TimeLimit", "", None
     if isinstance(exc, GameOverError):
         return 409, type(exc).__name__, str(exc), None
     if isinstance(exc, WordlelabError):
         return 400, type(exc).__name__, str(exc), None
-    if isinstance(exc, TimeLimitError):
-        return 503, "TimeLimit", "", None
     if isinstance(exc, MemoryError):
         message = "the request needs more memory than the server has; try a smaller word list"
         return 503, "OutOfMemory", message, None
@@ -89,6 +74,8 @@ def _worker_main(conn: Connection, make_context: Callable[[], Any]) -> None:
     """A worker's loop: receive ``(task, args)``, answer ``("ok", result)`` or
     ``("error", (status, kind, message, detail))``, until the pipe closes."""
     die_with_parent()
+    _leave_forkserver_alive_pipe()
+    thread_lock_for_numba_start()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
     with contextlib.suppress(OSError):
         os.nice(WORKER_NICE)
@@ -112,6 +99,27 @@ def _worker_main(conn: Connection, make_context: Callable[[], Any]) -> None:
             return
         except Exception as exc:  # noqa: BLE001 - a result that does not pickle: a bug
             conn.send(("error", error_parts(exc)))
+
+
+def _leave_forkserver_alive_pipe() -> None:
+    """Close this worker's copy of the forkserver's "alive" pipe.
+
+    The forkserver ends when every holder of that pipe's write end has closed it;
+    each process it forks inherits one.  A worker that kept it would keep the
+    forkserver alive after the server is killed (SIGKILL), and the forkserver is
+    the parent whose death kills the worker (:func:`die_with_parent`): both would
+    live on until the worker's task ended.  Without it, the server's death ends the
+    forkserver, and that ends every worker at once."""
+    try:
+        from multiprocessing import forkserver
+
+        fd = forkserver._forkserver._forkserver_alive_fd  # type: ignore[attr-defined]
+    except (ImportError, AttributeError):  # pragma: no cover - another start method
+        return
+    if fd is not None:
+        with contextlib.suppress(OSError):
+            os.close(fd)
+        forkserver._forkserver._forkserver_alive_fd = None  # type: ignore[attr-defined]
 
 
 # -- the server side ----------------------------------------------------------------------
@@ -282,7 +290,9 @@ class ProcessRunner:
             done = True
         except TimeoutError:
             raise TimeLimitError() from None
-        except (EOFError, OSError):  # the worker died (killed from outside, or crashed)
+        except (EOFError, OSError):  # the worker died (killed from outside, by stop(), or crashed)
+            if self._closed:
+                raise BusyError(SHUTTING_DOWN) from None
             raise RemoteError(500, "WorkerDied", "the worker computing this request ended unexpectedly") from None
         finally:
             slot.busy = False
@@ -293,10 +303,18 @@ class ProcessRunner:
             return value
         raise RemoteError(*value)
 
+    def stop(self) -> None:
+        """Admit nothing more and kill the busy workers now (the server is shutting down):
+        their requests are answered 503 at once, so the server need not wait for them."""
+        self._closed = True
+        for slot in self._slots:
+            if slot.busy and slot.worker is not None:
+                slot.worker.kill()
+
     def shutdown(self) -> None:
         """Stop every worker: an idle one ends by itself when its pipe closes (so its
         resources are released normally); a busy one, or one that lingers, is killed."""
-        self._closed = True
+        self.stop()
         workers = [(s.worker, s.busy) for s in self._slots if s.worker is not None]
         for slot in self._slots:
             slot.worker = None
