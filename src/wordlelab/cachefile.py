@@ -39,12 +39,14 @@ import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
-import numpy as np
 from platformdirs import user_cache_dir
 
 from .errors import CacheDamage
+
+if TYPE_CHECKING:  # numpy is imported by the two array functions: the JSON stores need none
+    import numpy as np
 
 __all__ = [
     "atomic_write",
@@ -263,6 +265,8 @@ def read_verified(path: Path, key: str, limit: int) -> tuple[bytes, os.stat_resu
 
 def save_array(path: Path, key: str, arr: np.ndarray) -> None:
     """Write ``arr`` as ``.npy`` with its sidecar (see :func:`write_verified`)."""
+    import numpy as np
+
     write_verified(path, key, lambda fh: np.save(fh, arr, allow_pickle=False))
 
 
@@ -283,6 +287,8 @@ def load_array(
     per process per file version.  With ``mmap`` the array is memory-mapped
     from the very file that was verified.  Raises :class:`CacheDamage`.
     """
+    import numpy as np
+
     with _open_regular(path) as (fh, st):
         try:
             version = np.lib.format.read_magic(fh)

@@ -82,6 +82,14 @@ DEFAULT_LIST = "original"
 DAILY_LIST = "nyt-2023"
 
 
+def cell_bytes(length: int) -> int:
+    """Bytes of one pattern-table cell for ``length``-letter words: the narrowest unsigned
+    integer holding their ``3**length`` patterns (:func:`wordlelab.types.table_dtype`'s
+    itemsize, worked out without numpy, which naming and checking lists does not need)."""
+    n = 3**length
+    return 1 if n <= 2**8 else 2 if n <= 2**16 else 4
+
+
 def parse_words(lines: list[str], source: str, length: int | None = None) -> list[str]:
     """Normalise and validate words, one per line.
 
@@ -182,9 +190,7 @@ class WordList:
         missing = [w for w in self.answers if w not in allowed_set]
         if missing:
             object.__setattr__(self, "allowed", tuple(self.allowed) + tuple(missing))
-        from .types import table_dtype
-
-        cells = len(self.allowed) * len(self.answers) * table_dtype(self.length).itemsize
+        cells = len(self.allowed) * len(self.answers) * cell_bytes(self.length)
         if cells > MAX_TABLE_BYTES:
             raise WordListError(
                 f"word list {self.name!r} is too big: {len(self.answers)} answers x "

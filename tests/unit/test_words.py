@@ -97,3 +97,10 @@ def test_size_limits(monkeypatch: pytest.MonkeyPatch) -> None:
     assert len(WordList.from_words(["cigar", "rebut", "sissy"], ["humph"]).allowed) == 4  # 3 x 4 bytes
     with pytest.raises(WordListError, match=r"too big: 3 answers x 5 guesses need a 0\.0 GiB pattern table"):
         WordList.from_words(["cigar", "rebut", "sissy"], ["humph", "awake"])
+
+
+def test_cell_bytes_is_the_table_dtype_itemsize() -> None:
+    from wordlelab.types import table_dtype
+    from wordlelab.words import cell_bytes
+
+    assert [cell_bytes(n) for n in range(3, 12)] == [table_dtype(n).itemsize for n in range(3, 12)]

@@ -150,6 +150,6 @@ def test_cheap_requests_stay_fast_while_an_expensive_one_runs_and_is_stopped(ser
     assert p95 < P95_BOUND_S
 
     # and the next expensive request gets a fresh worker
-    status, body, _ = _request(port, "POST", "/api/suggest", {"strategy": "optimal", "top": 1})
+    status, body, _ = _request(port, "POST", "/api/suggest", {"words": "original", "strategy": "optimal", "top": 1})
     assert status == 200 and body["suggestions"][0]["guess"] == "salet", body
     assert runner.pids() and not set(runner.pids()) & worker_pids
