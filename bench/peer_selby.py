@@ -16,6 +16,16 @@ process, ``--workers N`` cases side by side:
   the greedy bound, in normal mode against 7920 and in hard mode against 8122
   (original lists; ``wordlelab optimal --upper 7920``, the reference's
   ``-b 7921``).  Both report the strongest lower bound they proved.
+* ``weak``: exact values of openers drawn uniformly from every allowed guess
+  (most of them weak: the slow case of an exact table), no bound.  For each
+  list (original, nyt) and mode (normal, hard, ultra; the reference's ``-H``
+  and ``-U``) a seeded sample of ``--weak-sample`` openers (default 6: a run
+  of all six tables takes about half an hour of CPU on each side today; the
+  reference's slowest weak openers take 100-200 s).  ``--tables`` picks
+  tables (``nyt-normal,original-hard``...).  Printed per table: the CPU of
+  both, the ratio of the totals, and the tail: the slowest decile of the
+  reference's cases (at least one case) and our slowest case.  NYT normal and
+  hard totals are checked against the reference's published tables too.
 
 Times compared: the search's CPU seconds for that opener (the reference's
 ``dCPU``; ours: ``time.process_time`` around the search in a worker whose
@@ -26,8 +36,11 @@ its lists); the reference's whole-process wall time is printed too.
 
 Usage::
 
-    .venv/bin/python bench/peer_selby.py [--workers 2] [--suite all|exact|refute]
-        [--sample 100] [--seed 2022] [--json results.json]
+    .venv/bin/python bench/peer_selby.py [--workers 2] [--suite all|exact|refute|weak]
+        [--sample 100] [--seed 2022] [--weak-sample 6] [--tables nyt-normal,...]
+        [--json results.json]
+
+``--suite all`` runs exact and refute (the weak suite is asked for by name).
 
 Other jobs on the machine slow both sides alike; CPU times are less noisy
 than wall times.
@@ -58,15 +71,18 @@ LISTS = {
     "original": ("wordlist_orig_all", "wordlist_orig_hidden"),
     "nyt": ("wordlist_nyt20220830_all", "wordlist_nyt20220830_hidden"),
 }
-REFUTE_UPPER = {False: 7920, True: 8122}
+REFUTE_UPPER = {"normal": 7920, "hard": 8122}
+MODES = ("normal", "hard", "ultra")
+#: the reference's flag per mode
+PEER_FLAG = {"normal": [], "hard": ["-H"], "ultra": ["-U"]}
 INF_TOTAL = 1_000_000_000  # the reference prints this for "no tree within six guesses"
 
 
 @dataclass
 class Case:
-    suite: str  # "exact" or "refute"
+    suite: str  # "exact", "refute" or "weak"
     words: str  # our list name
-    hard: bool
+    mode: str  # "normal", "hard" or "ultra"
     word: str
     upper: int | None  # refute: only totals <= upper are computed exactly
     published: int | None = None
@@ -100,8 +116,7 @@ _FIRST = re.compile(r"First guess (\w+)\s+(>?)=\s+(\d+).*dCPU =\s+([\d.]+)")
 def run_peer(exe: str, peer_dir: str, case: Case) -> Outcome:
     all_f, hidden_f = LISTS[case.words]
     cmd = [exe, "-a", os.path.join(peer_dir, all_f), "-h", os.path.join(peer_dir, hidden_f), "-w", case.word]
-    if case.hard:
-        cmd.append("-H")
+    cmd += PEER_FLAG[case.mode]
     if case.upper is not None:
         cmd += ["-b", str(case.upper + 1)]
     t0 = time.perf_counter()
@@ -129,8 +144,8 @@ def _init_worker() -> None:
     from wordlelab.search import Solver
 
     small = WordList.from_words(["cigar", "rebut", "sissy", "humph", "awake"], name="warm")
-    for hard in (False, True):
-        Solver(small, pattern_table(small), hard=hard).value(np.arange(5))
+    for mode in MODES:
+        Solver(small, pattern_table(small), mode=mode).value(np.arange(5))
 
 
 def run_ours(case: Case) -> Outcome:
@@ -144,7 +159,7 @@ def run_ours(case: Case) -> Outcome:
         w = load_wordlist(case.words)
         _TABLES[case.words] = (w, pattern_table(w))
     words, table = _TABLES[case.words]  # type: ignore[misc]
-    solver = Solver(words, table, hard=case.hard)  # setup (a table transpose): not timed
+    solver = Solver(words, table, mode=case.mode)  # setup (a table transpose): not timed
     c0, t0 = time.process_time(), time.perf_counter()
     beta = None if case.upper is None else case.upper + 1
     total = solver.value(np.arange(len(words.answers)), guess=solver.check_start(case.word), beta=beta)
@@ -154,7 +169,7 @@ def run_ours(case: Case) -> Outcome:
 
 
 # -- the cases ---------------------------------------------------------------------
-def _published(peer_dir: Path) -> dict[tuple[str, bool], list[tuple[str, int]]]:
+def _published(peer_dir: Path) -> dict[tuple[str, str], list[tuple[str, int]]]:
     def read(name: str, col: int) -> list[tuple[str, int]]:
         rows = []
         for line in (peer_dir / name).read_text().split("\n"):
@@ -164,10 +179,10 @@ def _published(peer_dir: Path) -> dict[tuple[str, bool], list[tuple[str, int]]]:
         return sorted(rows, key=lambda r: (r[1], r[0]))
 
     return {
-        ("original", False): read("normal.top105.proven", 1),
-        ("original", True): read("hard.top101.proven", 1),
-        ("nyt", False): read("results_easy_nyt20220830", 2),
-        ("nyt", True): read("results_hard_nyt20220830", 2),
+        ("original", "normal"): read("normal.top105.proven", 1),
+        ("original", "hard"): read("hard.top101.proven", 1),
+        ("nyt", "normal"): read("results_easy_nyt20220830", 2),
+        ("nyt", "hard"): read("results_hard_nyt20220830", 2),
     }
 
 
@@ -175,12 +190,31 @@ def exact_cases(peer_dir: Path) -> list[Case]:
     pub = _published(peer_dir)
     lookup = {k: dict(v) for k, v in pub.items()}
     picks = [
-        ("original", False, [w for w, _ in pub["original", False][:10]] + ["raise", "soare", "roate", "adieu"]),
-        ("original", True, [w for w, _ in pub["original", True][:8]] + ["adieu"]),
-        ("nyt", False, [w for w, _ in pub["nyt", False][:6]]),
-        ("nyt", True, [w for w, _ in pub["nyt", True][:6]]),
+        ("original", "normal", [w for w, _ in pub["original", "normal"][:10]] + ["raise", "soare", "roate", "adieu"]),
+        ("original", "hard", [w for w, _ in pub["original", "hard"][:8]] + ["adieu"]),
+        ("nyt", "normal", [w for w, _ in pub["nyt", "normal"][:6]]),
+        ("nyt", "hard", [w for w, _ in pub["nyt", "hard"][:6]]),
     ]
-    return [Case("exact", lst, hard, w, None, lookup[lst, hard].get(w)) for lst, hard, ws in picks for w in ws]
+    return [Case("exact", lst, mode, w, None, lookup[lst, mode].get(w)) for lst, mode, ws in picks for w in ws]
+
+
+def weak_cases(peer_dir: Path, tables: list[tuple[str, str]], sample: int, seed: int) -> list[Case]:
+    """``sample`` openers per table, uniform over every allowed guess of the list
+    (the same words in each mode of a list; the first ``k`` of a larger sample
+    are the ``k`` of a smaller one, so figures of a smaller run stay comparable)."""
+    import numpy as np
+
+    from wordlelab import load_wordlist
+
+    pub = {k: dict(v) for k, v in _published(peer_dir).items()}
+    cases = []
+    for lst, mode in tables:
+        allowed = sorted(load_wordlist(lst).allowed)
+        picked = np.random.default_rng([seed, len(allowed)]).permutation(len(allowed))[:sample]
+        for i in picked:
+            w = allowed[i]
+            cases.append(Case("weak", lst, mode, w, None, pub.get((lst, mode), {}).get(w)))
+    return cases
 
 
 def refute_cases(sample: int, seed: int) -> list[Case]:
@@ -194,7 +228,7 @@ def refute_cases(sample: int, seed: int) -> list[Case]:
     order, _ = greedy_scores(words, table, np.arange(len(words.allowed)), np.arange(len(words.answers)))
     ranks = np.random.default_rng(seed).choice(np.arange(60, len(order)), sample, replace=False)
     chosen = [words.allowed[order[i]] for i in sorted(ranks)]
-    return [Case("refute", "original", hard, w, REFUTE_UPPER[hard]) for hard in (False, True) for w in chosen]
+    return [Case("refute", "original", mode, w, REFUTE_UPPER[mode]) for mode in ("normal", "hard") for w in chosen]
 
 
 def check_lists(peer_dir: Path) -> None:
@@ -216,9 +250,11 @@ def _fmt(o: Outcome) -> str:
 
 
 def agree(case: Case, ours: Outcome, ref: Outcome) -> bool:
-    if case.suite == "exact":
+    if case.suite in ("exact", "weak"):
         ok = ours.exact and ref.exact and ours.total == ref.total
-        return ok and (case.published is None or ours.total == case.published)
+        if case.published is None:
+            return ok
+        return ok and ours.total == (math.inf if case.published >= INF_TOTAL else case.published)
     if ours.exact or ref.exact:  # at or below the cut-off: both must be exact and equal
         return ours.exact and ref.exact and ours.total == ref.total
     return True  # both proved "worse than upper"; bounds may differ in strength
@@ -235,7 +271,7 @@ def report(cases: list[Case], results: dict[int, tuple[Outcome, Outcome]]) -> di
         ours, ref = results[i]
         ratio = ours.cpu_s / max(ref.cpu_s, 1e-3)
         print(
-            f"{c.suite:7} {c.words:8} {'hard' if c.hard else 'normal':6} {c.word:6} {_fmt(ref):>10} "
+            f"{c.suite:7} {c.words:8} {c.mode:6} {c.word:6} {_fmt(ref):>10} "
             f"{ref.cpu_s:7.2f} {_fmt(ours):>10} {ours.cpu_s:7.2f} {ratio:6.2f}  "
             f"{'yes' if agree(c, ours, ref) else 'NO'}"
         )
@@ -259,11 +295,13 @@ def report(cases: list[Case], results: dict[int, tuple[Outcome, Outcome]]) -> di
             f"geometric mean {gm:.2f}, min {min(ratios):.2f}, max {max(ratios):.2f}; "
             f"total {summary['exact']['ours_s']:.1f} s vs {summary['exact']['ref_s']:.1f} s"
         )
-    for hard in (False, True):
-        rf = [(c, o, r) for c, o, r in done if c.suite == "refute" and c.hard == hard]
+    wk = [(c, o, r) for c, o, r in done if c.suite == "weak"]
+    if wk:
+        summary["weak"] = _weak_summary(wk)
+    for mode in ("normal", "hard"):
+        rf = [(c, o, r) for c, o, r in done if c.suite == "refute" and c.mode == mode]
         if not rf:
             continue
-        mode = "hard" if hard else "normal"
         ours_s = sum(o.cpu_s for _, o, _ in rf)
         ref_s = sum(r.cpu_s for _, _, r in rf)
         both = [(o, r) for _, o, r in rf if not o.exact and not r.exact]
@@ -282,7 +320,7 @@ def report(cases: list[Case], results: dict[int, tuple[Outcome, Outcome]]) -> di
         }
         s = summary[f"refute_{mode}"]
         print(
-            f"refute {mode} (upper {REFUTE_UPPER[hard]}): {len(rf)} openers, {s['agree']} agree; "
+            f"refute {mode} (upper {REFUTE_UPPER[mode]}): {len(rf)} openers, {s['agree']} agree; "
             f"total CPU {ours_s:.1f} s vs {ref_s:.1f} s (ratio {s['ratio']:.2f}); median "
             f"{s['ours_median_s']:.2f} s vs {s['ref_median_s']:.2f} s; our bound stronger in "
             f"{stronger}, weaker in {weaker}, equal in {len(both) - stronger - weaker}"
@@ -290,12 +328,75 @@ def report(cases: list[Case], results: dict[int, tuple[Outcome, Outcome]]) -> di
     return summary
 
 
+def _tail(rows: list[tuple[Case, Outcome, Outcome]]) -> list[tuple[Case, Outcome, Outcome]]:
+    """The slowest decile of ``rows`` by the reference's CPU (at least one case)."""
+    k = max(1, math.ceil(len(rows) / 10))
+    return sorted(rows, key=lambda row: -row[2].cpu_s)[:k]
+
+
+def _weak_summary(rows: list[tuple[Case, Outcome, Outcome]]) -> dict[str, object]:
+    """Per table and over all weak cases: CPU totals, their ratio, the tail."""
+    out: dict[str, object] = {}
+    groups: dict[str, list[tuple[Case, Outcome, Outcome]]] = {}
+    for row in rows:
+        groups.setdefault(f"{row[0].words}-{row[0].mode}", []).append(row)
+    groups["all"] = rows
+    print("\nweak openers (exact, no bound), CPU s ours vs reference; tail: the reference's slowest decile")
+    print(
+        f"{'table':16} {'cases':>5} {'agree':>5} {'ours s':>8} {'ref s':>8} {'ratio':>6} {'geomean':>7} "
+        f"{'tail ours':>9} {'tail ref':>9} {'tail ratio':>10} {'ours max':>8}"
+    )
+    for name, g in groups.items():
+        ours_s = sum(o.cpu_s for _, o, _ in g)
+        ref_s = sum(r.cpu_s for _, _, r in g)
+        ratios = [o.cpu_s / max(r.cpu_s, 1e-3) for _, o, r in g]
+        gm = math.exp(sum(math.log(max(x, 1e-6)) for x in ratios) / len(ratios))
+        tail = _tail(g)
+        t_ours = sum(o.cpu_s for _, o, _ in tail)
+        t_ref = sum(r.cpu_s for _, _, r in tail)
+        slowest = max(g, key=lambda row: row[1].cpu_s)
+        out[name] = {
+            "cases": len(g),
+            "agree": sum(agree(c, o, r) for c, o, r in g),
+            "ours_s": ours_s,
+            "ref_s": ref_s,
+            "ratio": ours_s / max(ref_s, 1e-3),
+            "geomean_ratio": gm,
+            "tail": [c.word for c, _, _ in tail],
+            "tail_ours_s": t_ours,
+            "tail_ref_s": t_ref,
+            "tail_ratio": t_ours / max(t_ref, 1e-3),
+            "ours_max_s": slowest[1].cpu_s,
+            "ours_max_word": slowest[0].word,
+        }
+        print(
+            f"{name:16} {len(g):5} {out[name]['agree']:5} {ours_s:8.1f} {ref_s:8.1f} "  # type: ignore[index]
+            f"{ours_s / max(ref_s, 1e-3):6.2f} {gm:7.2f} {t_ours:9.1f} {t_ref:9.1f} "
+            f"{t_ours / max(t_ref, 1e-3):10.2f} {slowest[1].cpu_s:8.1f}"
+        )
+    return out
+
+
+def _tables(spec: str) -> list[tuple[str, str]]:
+    if spec == "all":
+        return [(lst, mode) for lst in LISTS for mode in MODES]
+    out = []
+    for item in spec.split(","):
+        lst, _, mode = item.strip().partition("-")
+        if lst not in LISTS or mode not in MODES:
+            sys.exit(f"error: unknown table {item!r}; use LIST-MODE with LIST in {list(LISTS)}, MODE in {list(MODES)}")
+        out.append((lst, mode))
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--workers", type=int, default=2, help="processes side by side (one core each)")
-    ap.add_argument("--suite", choices=["all", "exact", "refute"], default="all")
+    ap.add_argument("--suite", choices=["all", "exact", "refute", "weak"], default="all")
     ap.add_argument("--sample", type=int, default=100, help="openers in the refutation suite")
     ap.add_argument("--seed", type=int, default=2022)
+    ap.add_argument("--weak-sample", type=int, default=6, help="openers per table in the weak suite")
+    ap.add_argument("--tables", default="all", help="weak suite: LIST-MODE,... (default all six)")
     ap.add_argument("--peer-dir", type=Path, default=DEFAULT_PEER)
     ap.add_argument("--json", type=Path, help="write every case and the summary here")
     args = ap.parse_args()
@@ -307,6 +408,8 @@ def main() -> None:
         cases += exact_cases(args.peer_dir)
     if args.suite in ("all", "refute"):
         cases += refute_cases(args.sample, args.seed)
+    if args.suite == "weak":
+        cases += weak_cases(args.peer_dir, _tables(args.tables), args.weak_sample, args.seed)
     print(
         f"{len(cases)} cases on {args.workers} workers; {platform.processor() or platform.machine()}, "
         f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f}",
@@ -327,7 +430,7 @@ def main() -> None:
                 o, r = results[i]
                 c = cases[i]
                 print(
-                    f"  {c.suite} {c.words} {'hard' if c.hard else 'normal'} {c.word}: reference {_fmt(r)} "
+                    f"  {c.suite} {c.words} {c.mode} {c.word}: reference {_fmt(r)} "
                     f"{r.cpu_s:.2f} s, wordlelab {_fmt(o)} {o.cpu_s:.2f} s",
                     flush=True,
                 )

@@ -1,5 +1,5 @@
 """Regenerate src/wordlelab/data/openings.json: the ranked openers of the
-deterministic partition strategies on the built-in lists, normal and hard mode,
+deterministic partition strategies on the built-in lists, in every mode,
 so that `wordlelab suggest` answers the first turn without any computation.
 
     .venv/bin/python scripts/make_openings.py
@@ -13,7 +13,7 @@ from pathlib import Path
 from wordlelab.game import Session, opening_entry
 from wordlelab.strategies import get_strategy
 
-LISTS = ["original", "original-order", "nyt"]
+LISTS = ["original", "original-order", "nyt", "nyt-2023"]
 STRATEGIES = ["entropy", "expected-size", "most-parts", "minimax"]
 
 
@@ -23,8 +23,8 @@ def main() -> None:
     out: dict[str, object] = {}
     for name in LISTS:
         wl = load_wordlist(name)
-        for hard in (False, True):
-            session = Session(wl, hard=hard)
+        for mode in ("normal", "hard", "ultra"):
+            session = Session(wl, mode=mode)
             for strat in STRATEGIES:
                 for opts in ({}, {"candidates_only": True}):
                     key, entry = opening_entry(session, get_strategy(strat, **opts))

@@ -28,3 +28,16 @@ def test_ruff() -> None:
 def test_ruff_format() -> None:
     out = _run("ruff", "format", "--check", "src", "tests", "bench", "scripts")
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_the_pre_commit_ruff_is_the_pinned_ruff() -> None:
+    """.pre-commit-config.yaml runs the ruff constraints.txt pins, so a commit is
+    checked as this suite checks it."""
+    config = (ROOT / ".pre-commit-config.yaml").read_text("utf-8")
+    pinned = next(
+        line.split("==")[1].strip()
+        for line in (ROOT / "constraints.txt").read_text("utf-8").splitlines()
+        if line.startswith("ruff==")
+    )
+    assert f"rev: v{pinned}\n" in config
+    assert "id: ruff-check" in config and "id: ruff-format" in config

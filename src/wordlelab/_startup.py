@@ -1,13 +1,14 @@
 """A Ctrl-C while the ``wordlelab`` command starts exits quietly with status 130.
 
-Starting takes most of a second (numpy, numba, the commands are imported), and
-Python's own handler would print a traceback of whichever import was running.
-Only the command is concerned (the console script, or ``python -m wordlelab``): a
-program that imports the library keeps its Ctrl-C as it was.  Once the command
-runs, :func:`wordlelab.cli.main` puts Python's handler back (:func:`started`), so
-that every command handles Ctrl-C its own way.  Standard library only, and
-imported first, so that it is in place before the slow imports: importing it calls
-:func:`starting`.
+A command imports what it needs before it runs (numpy and numba take a good
+part of a second), and Python's own handler would print a traceback of
+whichever import was running.  Only the command is concerned (the console
+script, or ``python -m wordlelab``): a program that imports the library, or
+even :mod:`wordlelab.cli`, keeps its Ctrl-C as it was.  Once the command's
+module is imported, :mod:`wordlelab.cli._app` puts Python's handler back
+(:func:`started`), so that every command handles Ctrl-C its own way.  Standard
+library only, and imported first by :mod:`wordlelab.cli`, so that it is in
+place before the command's imports: importing it calls :func:`starting`.
 """
 
 from __future__ import annotations

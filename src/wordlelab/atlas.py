@@ -9,6 +9,11 @@ proven lower bound (the search stopped once the opener was proven worse than the
 best), and ``inf`` (exact 1) means no tree finds every answer within six
 guesses.  The copies in ``docs/openers/`` are the same bytes (a test checks).
 
+Where a row is only a bound, :func:`compute_total` computes the exact total on
+demand and keeps it in the user's store (:mod:`wordlelab.opener_store`);
+:func:`load_opener_table` reads the shipped table with the store's totals in
+place of its bounds.
+
 Reading a table is instant: no search, no pattern table.  Ranks handle ties
 and bounds: an opener's rank is a range ``lo..hi`` — ``lo`` counts the openers
 certainly better (exact totals below it) plus one, ``hi`` every opener that may
@@ -20,19 +25,32 @@ from __future__ import annotations
 
 import bisect
 import functools
+import logging
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .errors import InvalidWordError, WordlelabError
+from .errors import InvalidWordError, OpenerTableError
+from .opener_store import StoredTotal, TotalStore
+
+if TYPE_CHECKING:
+    from .search import ExactJob, OpenerResult
+
+log = logging.getLogger("wordlelab.cache")
 
 __all__ = [
     "OpenerRank",
     "OpenerRow",
     "OpenerTable",
     "available_tables",
+    "compute_total",
     "load_opener_table",
     "parse_opener_table",
+    "shipped_table",
     "table_name_for",
+    "user_store",
 ]
 
 #: the answers of each table's list (the mean is total / answers)
@@ -41,17 +59,16 @@ TABLE_ANSWERS = {"original": 2315, "nyt": 2309}
 LIST_TABLES = {"original": "original", "original-order": "original", "nyt": "nyt"}
 
 
-class OpenerTableError(WordlelabError, ValueError):
-    """An opener table is missing or malformed."""
-
-
 @dataclass(frozen=True)
 class OpenerRow:
-    """One opener: ``total`` None means no tree finds every answer within the cap."""
+    """One opener: ``total`` None means no tree finds every answer within the cap;
+    ``computed``: exact from the user's store (computed on this machine), where the
+    shipped table has a lower bound."""
 
     word: str
     total: int | None
     exact: bool
+    computed: bool = False
 
     @property
     def shown(self) -> str:
@@ -99,6 +116,7 @@ class OpenerRank:
             "word": self.row.word,
             "total": self.row.total,
             "exact": self.row.exact,
+            "computed": self.row.computed,
             "shown": self.row.shown,
             "rank": self.rank_text,
             "rank_lo": self.rank_lo,
@@ -140,6 +158,37 @@ class OpenerTable:
     @property
     def exact_count(self) -> int:
         return len(self._exact_totals)
+
+    def with_totals(self, stored: Mapping[str, StoredTotal]) -> OpenerTable:
+        """This table with the exact totals of ``stored`` in place of lower bounds.
+
+        A stored total counts only where this table's row is a lower bound and the
+        total is at least that bound; one below it cannot be true and is ignored,
+        with a notice (a shipped exact total always wins)."""
+        rows = []
+        for r in self.rows:
+            s = stored.get(r.word)
+            if s is None or r.exact or r.total is None:
+                rows.append(r)
+            elif s.total is None or s.total >= r.total:
+                rows.append(OpenerRow(r.word, s.total, True, computed=True))
+            else:
+                log.warning(
+                    "wordlelab: stored total %s of %s is below its proven bound %s; ignored", s.total, r.word, r.total
+                )
+                rows.append(r)
+        rows.sort(key=_order)
+        return OpenerTable(self.words, self.mode, self.answers, tuple(rows))
+
+    def ranking(self) -> list[OpenerRow]:
+        """The rows in ranking order, as ``openers --top`` lists them: exact totals
+        from the best up, then the proven lower bounds (their true totals are
+        unknown, so they come after every exact one), then the openers with no
+        tree within six guesses."""
+        exact = [r for r in self.rows if r.exact and r.total is not None]
+        bounds = [r for r in self.rows if not r.exact]
+        impossible = [r for r in self.rows if r.total is None]
+        return exact + bounds + impossible
 
     def row(self, word: str) -> OpenerRow:
         """The row of ``word`` (any case); :class:`InvalidWordError` if it has none."""
@@ -192,8 +241,12 @@ def parse_opener_table(text: str, words: str, mode: str, answers: int, source: s
         rows.append(OpenerRow(word, value, exact == "1"))
     if not rows:
         raise OpenerTableError(f"{source}: no rows")
-    rows.sort(key=lambda r: (_key(r), not r.exact, r.word))
+    rows.sort(key=_order)
     return OpenerTable(words, mode, answers, tuple(rows))
+
+
+def _order(row: OpenerRow) -> tuple[float, bool, str]:
+    return (_key(row), not row.exact, row.word)
 
 
 def available_tables() -> list[tuple[str, str]]:
@@ -219,9 +272,86 @@ def table_name_for(words: str) -> str:
     return name
 
 
-def load_opener_table(words: str = "original", mode: str = "normal") -> OpenerTable:
-    """The shipped table of list ``words`` (a built-in name) in ``mode`` (read once)."""
-    return _load(table_name_for(words), mode)
+def shipped_table(words: str, mode: str) -> OpenerTable | None:
+    """The table of list ``words`` in ``mode`` (with the user's store, as
+    :func:`load_opener_table`), or None where none is shipped (a custom list, a list
+    or mode with no table yet)."""
+    lst = LIST_TABLES.get(words)
+    if lst is None or (lst, mode) not in available_tables():
+        return None
+    return load_opener_table(lst, mode)
+
+
+def load_opener_table(words: str = "original", mode: str = "normal", *, user: bool = True) -> OpenerTable:
+    """The table of list ``words`` (a built-in name) in ``mode``: the shipped one (read
+    once) with the totals of the user's store (:mod:`wordlelab.opener_store`) in place
+    of its lower bounds; ``user=False``: the shipped one alone."""
+    shipped = _load(table_name_for(words), mode)
+    if not user:
+        return shipped
+    store = user_store(shipped.words, mode)
+    signature = store.signature()
+    if signature is None:
+        return shipped
+    return _with_store(shipped.words, mode, str(store.path), signature)
+
+
+def compute_total(
+    words: str, mode: str, word: str, run: Callable[[ExactJob, str], OpenerResult] | None = None
+) -> OpenerRank:
+    """Make ``word``'s row exact: where the table (the user's store included) has only
+    a lower bound, compute the exact total, keep it in the user's store and rank it
+    in the table that now includes it.  A row that is exact already is ranked as is.
+
+    ``run(job, word)`` computes (default :func:`wordlelab.search.solve_opener`, here):
+    the terminal runs it in a worker process it can stop, the web server in its
+    killable request worker.  The search is the exact one, with no bound: about a
+    second to a minute for one opener on one core.
+    """
+    table = load_opener_table(words, mode)
+    row = table.row(word)
+    if row.exact:
+        return table.rank(word)
+    assert row.total is not None  # a bound is a number
+    from .modes import Mode
+    from .search import INF, ExactJob
+    from .search.openers import solve_opener
+    from .words import load_wordlist
+
+    store = user_store(table.words, mode)
+    job = ExactJob(load_wordlist(table.words), mode=Mode(mode))
+    if job.key != store.key:  # pragma: no cover - the two spell the configuration alike
+        raise OpenerTableError(f"the store's configuration {store.key!r} is not the search's {job.key!r}")
+    result = (run or solve_opener)(job, row.word)
+    if not result.exact:  # pragma: no cover - no bound was given, so the value is exact
+        raise OpenerTableError(f"the search of {row.word!r} gave no exact total")
+    total = None if result.total >= INF else int(result.total)
+    item = StoredTotal(row.word, total, row.total, round(float(result.seconds), 3), int(result.nodes))
+    try:
+        store.add(item)
+    except OSError as exc:  # the cache cannot be written: the answer still counts now
+        log.warning("wordlelab: cannot keep the total of %s in %s (%s)", row.word, store.path, exc)
+        return table.with_totals({row.word: item}).rank(word)
+    return load_opener_table(words, mode).rank(word)
+
+
+def user_store(lst: str, mode: str) -> TotalStore:
+    """The user's store of computed totals for table list ``lst`` in ``mode``."""
+    return TotalStore.for_list(_digest(lst), mode)
+
+
+@functools.cache
+def _digest(lst: str) -> str:
+    from .words import load_wordlist
+
+    return load_wordlist(lst).digest
+
+
+@functools.lru_cache(maxsize=8)
+def _with_store(lst: str, mode: str, path: str, signature: tuple[int, int, int]) -> OpenerTable:
+    """The shipped table with the store's totals, read once per version (``signature``)
+    of the store file at ``path``."""
+    return _load(lst, mode).with_totals(TotalStore(Path(path), user_store(lst, mode).key).read())
 
 
 @functools.cache

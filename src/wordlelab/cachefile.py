@@ -44,8 +44,9 @@ from typing import IO, Any
 import numpy as np
 from platformdirs import user_cache_dir
 
+from .errors import CacheDamage
+
 __all__ = [
-    "CacheDamage",
     "atomic_write",
     "cache_dir",
     "cache_path",
@@ -83,11 +84,6 @@ _FILE_MODE = 0o666 & ~_read_umask()
 
 #: (path, key, device, inode, size, mtime, ctime) of the files verified in this process
 _VERIFIED: set[tuple[str, str, int, int, int, int, int]] = set()
-
-
-class CacheDamage(Exception):
-    """A cache file cannot be trusted: not a regular file, unreadable, missing its
-    checksum, built for other inputs, not matching its checksum or out of range."""
 
 
 def cache_dir() -> Path:

@@ -23,7 +23,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from contextlib import contextmanager
 from typing import Any, Generic, TypeVar
 
-from .errors import WordlelabError
+from .errors import ExecutorError, InvalidOptionError
 from .procs import die_with_parent, quiet_resource_tracker
 
 __all__ = ["KINDS", "Executor"]
@@ -90,10 +90,6 @@ def _stop_pool(pool: ProcessPoolExecutor, kill: bool) -> None:
             kill = True
 
 
-def _is_plain(value: Any) -> bool:
-    return value is None or isinstance(value, (bool, int, float, str))
-
-
 class Executor(Generic[R]):
     """Runs ``fn(item, *args)`` for many items; see the module doc.
 
@@ -113,7 +109,7 @@ class Executor(Generic[R]):
         start_method: str | None = None,
     ) -> None:
         if kind not in KINDS:
-            raise WordlelabError(f"unknown executor {kind!r}; choose one of: {', '.join(KINDS)}")
+            raise InvalidOptionError(f"unknown executor {kind!r}; choose one of: {', '.join(KINDS)}")
         self.kind = kind
         self._client: Any = None
         self._cluster: Any = None
@@ -162,33 +158,41 @@ class Executor(Generic[R]):
     def _run_dask(self, fn: Callable[..., R], items: Sequence[Any], args: tuple[Any, ...]) -> Iterator[tuple[int, R]]:
         """Hands tasks out as workers free up, like the process pool does.
 
-        Tasks submitted all at once that depend on scattered data are placed on
-        workers up front, before any has run; tasks that differ in cost by
+        Tasks submitted all at once may be placed on workers up front, before
+        any has run; tasks that differ in cost by
         orders of magnitude (openers do) then leave the workers that drew the
         expensive ones finishing long after the rest.  A window of two tasks per
         worker thread keeps every worker busy and leaves the placement of the
-        rest until a worker is free.  Arguments other than plain numbers and
-        strings are sent to every worker once.
+        rest until a worker is free.  The window follows the cluster as it is
+        now, at every result: workers that join a running cluster (``dask
+        worker ADDRESS``) get tasks at once, and the window shrinks as workers
+        leave (the scheduler re-runs the tasks of a worker that died).
+
+        The arguments travel with every task rather than being scattered to
+        the workers once: scattered data lives only on the workers, so a
+        cluster whose first workers all left (killed, or replaced by new ones)
+        would lose it and every task still to run with it.  An opener task's
+        job is about 140 kB (the NYT lists), a few per second over a cluster.
         """
         from distributed import as_completed
 
         client = self._client
-        shared = [a if _is_plain(a) else client.scatter(a, broadcast=True) for a in args]
-        window = 2 * max(1, sum(client.nthreads().values()))
         todo = iter(enumerate(items))
         index: dict[Any, int] = {}
+        running = as_completed()  # type: ignore[no-untyped-call]
 
-        def submit(i: int, item: Any) -> Any:
-            f = client.submit(fn, item, *shared, pure=False, retries=3)
-            index[f.key] = i
-            return f
+        def top_up() -> None:
+            window = 2 * max(1, sum(client.nthreads().values()))
+            for i, item in itertools.islice(todo, max(0, window - len(index))):
+                f = client.submit(fn, item, *args, pure=False, retries=3)
+                index[f.key] = i
+                running.add(f)  # type: ignore[no-untyped-call]
 
-        running = as_completed([submit(i, it) for i, it in itertools.islice(todo, window)])  # type: ignore[no-untyped-call]
+        top_up()
         for f in running:
-            nxt = next(todo, None)
-            if nxt is not None:
-                running.add(submit(*nxt))  # type: ignore[no-untyped-call]
-            yield index.pop(f.key), f.result()
+            i = index.pop(f.key)
+            top_up()
+            yield i, f.result()
 
     def close(self) -> None:
         """Stop the workers: let them exit after a finished run, terminate them
@@ -215,12 +219,12 @@ def _dask_client(workers: int | None, scheduler: str | None) -> tuple[Any, Any]:
         import dask
         from distributed import Client, LocalCluster
     except ImportError:  # pragma: no cover
-        raise WordlelabError("dask.distributed is not installed; pip install distributed") from None
+        raise ExecutorError("dask.distributed is not installed; pip install distributed") from None
     if scheduler:
         try:
             return Client(scheduler, timeout=15), None  # type: ignore[no-untyped-call]
         except OSError as exc:
-            raise WordlelabError(
+            raise ExecutorError(
                 f"cannot reach the dask scheduler at {scheduler!r} ({exc}); start one "
                 "(e.g. `dask scheduler` and `dask worker ADDRESS`) or leave out `scheduler` to "
                 "use local processes"
@@ -236,13 +240,16 @@ def _dask_client(workers: int | None, scheduler: str | None) -> tuple[Any, Any]:
     # logs are silenced below CRITICAL, so closing it mid-run (workers losing the
     # scheduler) prints nothing
     quiet_resource_tracker()
-    with _sigint_blocked(), dask.config.set(
-        {
-            "distributed.worker.profile.enabled": False,
-            "distributed.admin.tick.interval": "1s",
-            "distributed.admin.system-monitor.interval": "2s",
-            "distributed.worker.memory.monitor-interval": "1s",
-        }
+    with (
+        _sigint_blocked(),
+        dask.config.set(
+            {
+                "distributed.worker.profile.enabled": False,
+                "distributed.admin.tick.interval": "1s",
+                "distributed.admin.system-monitor.interval": "2s",
+                "distributed.worker.memory.monitor-interval": "1s",
+            }
+        ),
     ):
         cluster = LocalCluster(  # type: ignore[no-untyped-call]
             n_workers=workers or 2,

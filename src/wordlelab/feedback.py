@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from enum import IntEnum
 from typing import Literal
 
-from .errors import InvalidPatternError, InvalidWordError
+from .errors import InvalidOptionError, InvalidPatternError, InvalidWordError
 
 __all__ = [
     "Mark",
@@ -237,7 +237,12 @@ def parse_history(text: str) -> list[tuple[str, str]]:
 
 
 def format_pattern(pattern: Pattern, length: int = 5, style: PatternStyle = "digits") -> str:
-    """Format a packed pattern as digits (``20012``), letters (``gybbg``) or emoji."""
+    """Format a packed pattern as digits (``20012``), letters (``gybbg``) or emoji
+    (``style="emoji"``; the second argument is the word length)."""
+    if not isinstance(length, int) or isinstance(length, bool):  # format_pattern(p, "emoji")
+        given: object = length
+        hint = f"; for a style, name it: format_pattern(p, style={given!r})" if given in _FORMAT else ""
+        raise InvalidOptionError(f"format_pattern's length is a number of letters, not {length!r}{hint}")
     try:
         symbols = _FORMAT[style]
     except KeyError:

@@ -7,6 +7,7 @@ applied only if valid, so a refused move leaves everything as it was.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from collections.abc import Iterable
 
@@ -19,13 +20,14 @@ from .errors import (
     InconsistentFeedbackError,
     InvalidOptionError,
     InvalidPatternError,
+    InvalidWordError,
     WordlelabError,
     WordListError,
 )
-from .feedback import Pattern, all_green, format_pattern, n_patterns, parse_pattern
+from .feedback import Pattern, all_green, feedback, feedback_naive, format_pattern, n_patterns, parse_pattern
 from .modes import Mode, as_mode
 from .openings import OPENING_TOP, OpeningBook
-from .state import State, Step
+from .state import State, Step, ultra_legal
 from .strategies.base import Ranked, Strategy, get_strategy
 from .table import pattern_table
 from .types import FloatArray, PatternTable
@@ -65,6 +67,8 @@ class Session:
         table: PatternTable | None = None,
         weights: FloatArray | None = None,
         openings: OpeningBook | None = None,
+        exclude: Iterable[str] = (),
+        widen: bool = True,
     ) -> None:
         self.words = words if words is not None else load_wordlist()
         self.openings = openings if openings is not None else OpeningBook()
@@ -72,8 +76,16 @@ class Session:
         self.rule = rule
         self.weights = _check_weights(weights, len(self.words.answers))
         self.table = table if table is not None else pattern_table(self.words, rule)
+        self.widen = widen
+        #: the words that cannot be the answer (lower case; they stay legal guesses)
+        self.excluded: frozenset[str] = _excluded(self.words, exclude)
+        start = _without(
+            State.initial(self.words, self.table, mode=self.mode, rule=rule, weights=self.weights), self.excluded
+        )
+        if len(start.candidates) == 0:
+            raise WordListError(f"the excluded words are every answer of list {self.words.name!r}; exclude fewer words")
         #: the state before each move and now (undo pops the last)
-        self._states = [State.initial(self.words, self.table, mode=self.mode, rule=rule, weights=self.weights)]
+        self._states = [start]
 
     @property
     def hard(self) -> bool:
@@ -92,7 +104,45 @@ class Session:
 
     @property
     def candidate_words(self) -> list[str]:
-        return [self.words.answers[i] for i in self.candidates]
+        """The words still possible (those of :attr:`answer_words`), in list order."""
+        answers = self.answer_words.answers
+        return [answers[i] for i in self.candidates]
+
+    @property
+    def answer_words(self) -> WordList:
+        """The list the candidates index: :attr:`words`, or once :attr:`widened`, every
+        allowed word of it (in the same order of allowed guesses, so a guess index
+        means the same word either way)."""
+        return self.state.words
+
+    @property
+    def widened(self) -> bool:
+        """True once the colours ruled out every answer of :attr:`words` and the session
+        went on with every allowed word that fits them, weighted by how common it is
+        (:func:`wordlelab.prior.widened`); :meth:`undo` back past that move narrows again."""
+        return self.state.words is not self.words
+
+    def likely(self, n: int) -> list[tuple[str, float]]:
+        """The ``n`` most probable candidates and their probabilities, by the weights
+        of the state (the prior once :attr:`widened`; equal without weights); ties in
+        list order."""
+        cands = self.candidates
+        weights = self.state.weights
+        w = np.ones(len(cands)) if weights is None else np.asarray(weights, dtype=np.float64)[cands]
+        p = w / w.sum() if w.sum() > 0 else np.full(len(cands), 1.0 / max(len(cands), 1))
+        order = np.lexsort((cands, -p))[:n]
+        answers = self.answer_words.answers
+        return [(answers[cands[i]], float(p[i])) for i in order]
+
+    @property
+    def notice(self) -> str | None:
+        """What a front end tells the player once the list was widened (else None)."""
+        if not self.widened:
+            return None
+        return (
+            f"no answer of the list {self.words.name} fits: the answer may be a newer word; "
+            "now considering every allowed word that fits, weighted by how common it is"
+        )
 
     @property
     def solved(self) -> bool:
@@ -139,17 +189,40 @@ class Session:
             p = int(pattern)
             if not 0 <= p < n_patterns(self.words.length):
                 raise InvalidPatternError(f"pattern {p} is out of range for {self.words.length} letters")
-        state = self.state.after(Step(g, p))
-        if len(state.candidates) == 0:
+        kept = self.state.after(Step(g, p))
+        state = kept if len(kept.candidates) else self._wider(Step(g, p))
+        if state is None:
             # the colours as they were typed (or as digits), never in another alphabet
             shown = pattern.strip() if isinstance(pattern, str) else format_pattern(p, self.words.length)
             n = len(self.history)
             after = "as a first guess" if n == 0 else f"after {n} earlier guess{'es' if n != 1 else ''}"
+            nobody = "no possible answer" if not self.widen else "no allowed word"
             raise InconsistentFeedbackError(
-                f"no possible answer gives {shown} for {self.words.allowed[g].upper()} {after}; "
+                f"{nobody} gives {shown} for {self.words.allowed[g].upper()} {after}; "
                 "check the colours you typed (nothing was changed)"
             )
         self._states.append(state)
+        return state
+
+    def _wider(self, step: Step) -> State | None:
+        """The state after ``step`` with every allowed word that fits the history as a
+        candidate (weighted by frequency), or None if none does, widening is off, or
+        the list's answers are already every allowed word (or were widened to them)."""
+        history = (*self.history, step)
+        if not self.widen or self.widened or len(self.words.answers) == len(self.words.allowed):
+            return None
+        # the allowed words that would have shown every colour so far
+        fits = [
+            int(i) for i in ultra_legal(self.words, history, self.rule) if self.words.allowed[i] not in self.excluded
+        ]
+        if not fits:
+            return None
+        from .prior import widened  # the prior needs wordfreq, loaded only here
+
+        wide = widened(self.words, fits, self.rule)
+        state = State.initial(wide.words, wide.table, mode=self.mode, rule=self.rule, weights=wide.weights)
+        for s in history:
+            state = state.after(s)
         return state
 
     def replay(self, moves: Iterable[tuple[str, Pattern | str]]) -> State:
@@ -160,7 +233,7 @@ class Session:
             try:
                 self.play(word, pattern)
             except WordlelabError as exc:
-                raise type(exc)(f"move {i} ({str(word).strip().lower()}): {exc}") from None
+                raise exc.with_prefix(f"move {i} ({str(word).strip().lower()}): ") from None
         return self.state
 
     def undo(self) -> Step:
@@ -179,13 +252,18 @@ class Session:
             raise InvalidOptionError(f"top must be a whole number of at least 1, not {repr(top)[:40]}")
         top = int(top)
         strat = _strategy(strategy)
-        if not self.history and not strat.randomized and top <= OPENING_TOP:
+        if not self.history and not self.excluded and not strat.randomized and top <= OPENING_TOP:
             return self.openings.opening(_opening_key(self, strat), strat, self.state)[:top]
         return strat.rank(self.state, top)
 
 
 class Game:
-    """A referee: knows the answer, scores guesses, tracks candidates like a Session."""
+    """A referee: knows the answer, scores guesses, tracks candidates like a Session.
+
+    The answer is a possible answer of ``words``, or, when the session may widen
+    (``widen``, the default), any allowed guess: a word newer than the list is
+    still played to the end, as a player of today's puzzle would meet it.
+    """
 
     def __init__(
         self,
@@ -198,10 +276,21 @@ class Game:
         max_guesses: int | None = 6,
         table: PatternTable | None = None,
         weights: FloatArray | None = None,
+        exclude: Iterable[str] = (),
+        widen: bool = True,
     ) -> None:
-        self.session = Session(words, mode=mode, hard=hard, rule=rule, table=table, weights=weights)
+        self.session = Session(
+            words, mode=mode, hard=hard, rule=rule, table=table, weights=weights, exclude=exclude, widen=widen
+        )
         self.words = self.session.words
-        self.answer = self.words.answer_id(answer)
+        w = self.words.normalize(answer)
+        if w in self.words.answer_index or not widen:
+            self.answer = self.words.answer_id(w)
+        else:
+            self.words.guess_id(w)  # an allowed word, or the error that says why not
+            self.answer = -1
+        #: the answer as a word (it may be outside ``words.answers``)
+        self.answer_word = w
         self.max_guesses = max_guesses
 
     @property
@@ -229,9 +318,39 @@ class Game:
         if self.over:
             raise GameOverError("the game is over: " + ("solved" if self.won else f"{self.max_guesses} guesses used"))
         g = self.session.check_guess(word)
-        p = int(self.session.table[g, self.answer])
+        if self.answer >= 0:
+            p = int(self.session.table[g, self.answer])
+        else:
+            rule = feedback if self.session.rule == "official" else feedback_naive
+            p = rule(self.words.allowed[g], self.answer_word)
         self.session.play(self.words.allowed[g], p)
         return p
+
+
+def _excluded(words: WordList, exclude: Iterable[str]) -> frozenset[str]:
+    """The words of ``exclude`` (any case, blank lines skipped), checked to be words of
+    the list's length; they need not be answers or allowed guesses."""
+    out: set[str] = set()
+    for raw in exclude:
+        w = words.normalize(raw)
+        if not w:
+            continue
+        if len(w) != words.length or not w.isalpha():
+            raise InvalidWordError(
+                f"excluded word {raw.strip()[:40]!r} is not a {words.length}-letter word; "
+                f"exclude words of {words.length} letters, one a line"
+            )
+        out.add(w)
+    return frozenset(out)
+
+
+def _without(state: State, excluded: frozenset[str]) -> State:
+    """``state`` with the ``excluded`` words taken out of its candidates."""
+    if not excluded:
+        return state
+    answers = state.words.answers
+    keep = np.array([answers[i] not in excluded for i in state.candidates], dtype=bool)
+    return dataclasses.replace(state, candidates=state.candidates[keep])
 
 
 def _strategy(strategy: Strategy | str | None) -> Strategy:

@@ -40,7 +40,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from .cachefile import CacheDamage, atomic_write, cache_dir, notice, read_regular
+from .cachefile import atomic_write, cache_dir, notice, read_regular
+from .errors import CacheDamage
 from .state import State
 from .strategies.base import Ranked, Strategy
 from .words import WordList

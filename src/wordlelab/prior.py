@@ -33,21 +33,24 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from .cachefile import CacheDamage, cache_path, load_array, notice, save_array
-from .errors import WordListError
+from .cachefile import cache_path, load_array, notice, save_array
+from .errors import CacheDamage, WordListError
 from .state import State
 from .strategies.base import Ranked, Strategy, get_strategy
-from .types import FloatArray
+from .table import pattern_table
+from .types import FloatArray, PatternTable
 from .words import WordList, load_wordlist
 
 __all__ = [
     "PRIOR_CENTER",
     "PRIOR_WIDTH",
     "PriorPlayer",
+    "Widened",
     "check_language",
     "frequency_weights",
     "prior_wordlist",
     "weighted_mean",
+    "widened",
     "zipf_frequencies",
 ]
 
@@ -139,6 +142,34 @@ def prior_wordlist(
     with contextlib.suppress(OSError):  # a cache that cannot be written: computed every time
         save_array(path, key, weights)
     return everything, weights
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class Widened:
+    """A list widened to the allowed words that fit a game, ready to play: those words
+    as the answers of ``words`` (whose allowed guesses are the list's own, in the same
+    order, so a guess index means the same word in both), their frequency ``weights``
+    and their pattern ``table``."""
+
+    words: WordList
+    weights: FloatArray
+    table: PatternTable
+
+
+def widened(base: WordList, fits: Sequence[int], rule: str = "official", lang: str = "en") -> Widened:
+    """``base`` widened to its allowed words ``fits`` (allowed indices, e.g. those that
+    would show every colour of a game so far, :func:`wordlelab.state.ultra_legal`),
+    weighted by :func:`frequency_weights`: what a :class:`~wordlelab.game.Session`
+    goes on with when the colours rule out every answer of ``base``.
+
+    Built in memory for just those words (a table of allowed guesses x the words that
+    fit, a few milliseconds), so nothing is written to disk and nothing is kept."""
+    answers = tuple(base.allowed[int(i)] for i in fits)
+    words = WordList(f"{base.name}+allowed", answers, base.allowed)
+    # the same allowed words give the same alphabet and codes: reuse them, not rebuild
+    words.__dict__["allowed_codes"] = base.allowed_codes
+    weights = frequency_weights(answers, lang=lang)
+    return Widened(words, weights, pattern_table(words, rule, persist=False))
 
 
 def _check_weights(w: np.ndarray) -> str | None:

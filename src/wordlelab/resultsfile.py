@@ -25,7 +25,7 @@ import sqlite3
 import stat
 from pathlib import Path
 
-from .errors import WordlelabError
+from .errors import ResultsFileError
 
 __all__ = ["LOCK_TIMEOUT_S", "ResultsFileDamage", "distrust", "open_results", "row_check"]
 
@@ -38,7 +38,7 @@ LOCK_TIMEOUT_S = 10.0
 _MAGIC = b"SQLite format 3\x00"
 
 
-class ResultsFileDamage(WordlelabError, OSError):
+class ResultsFileDamage(ResultsFileError, OSError):
     """A results file cannot be used: not a regular file, not an SQLite database, failing
     its integrity check, or not writable.  The message is one line saying what to do."""
 

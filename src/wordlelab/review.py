@@ -39,7 +39,7 @@ from typing import Any
 
 import numpy as np
 
-from .errors import InconsistentFeedbackError, InvalidPatternError, InvalidWordError, WordlelabError
+from .errors import InconsistentFeedbackError, InvalidOptionError, InvalidPatternError, InvalidWordError
 from .feedback import all_green, format_pattern, n_patterns, parse_pattern
 from .modes import Mode, as_mode
 from .state import State, Step
@@ -204,14 +204,6 @@ def _pattern_int(p: int | str, length: int) -> int:
 QUICK_OPTIMAL_ANSWERS = 1000
 
 
-def optimal_tree_ready(
-    words: WordList, table: PatternTable, *, hard: bool = False, rule: str, mode: Mode | str = Mode.NORMAL
-) -> bool:
-    """Whether the ``optimal`` strategy has its decision tree for these lists, mode and
-    rule without searching: in the tree cache on disk or shipped with the package."""
-    return get_strategy("optimal").tree_ready(State.initial(words, table, mode=mode, hard=hard, rule=rule))
-
-
 def _suggester(
     name: str | None, words: WordList, table: PatternTable, *, mode: Mode, rule: str
 ) -> tuple[Strategy, str, str]:
@@ -260,13 +252,13 @@ def review_game(
 
     Raises :class:`InvalidWordError` for an unknown word,
     :class:`InconsistentFeedbackError` when the colours fit no answer, and
-    :class:`WordlelabError` when neither answer nor patterns are given.
+    :class:`InvalidOptionError` when neither answer nor patterns are given.
     """
     game_mode = as_mode(mode, hard)
     if not guesses:
         raise InvalidWordError("no guesses to review: give the words you played, e.g. salet,drone")
     if answer is None and patterns is None:
-        raise WordlelabError("give the answer or the colours you saw (e.g. the share grid) to review a game")
+        raise InvalidOptionError("give the answer or the colours you saw (e.g. the share grid) to review a game")
     L = words.length
     win = all_green(L)
     ids = [words.guess_id(g) for g in guesses]
@@ -297,7 +289,7 @@ def review_game(
     if weights is not None:
         weights = np.asarray(weights, dtype=np.float64)
         if weights.shape != (len(words.answers),):
-            raise WordlelabError(
+            raise InvalidOptionError(
                 f"weights has shape {weights.shape}; it needs one weight per answer ({len(words.answers)})"
             )
 

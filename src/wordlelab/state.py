@@ -42,7 +42,6 @@ __all__ = [
     "State",
     "Step",
     "filter_candidates",
-    "hard_mode_constraints",
     "hard_mode_legal",
     "hard_mode_violation",
     "ultra_legal",
@@ -143,12 +142,6 @@ class Hints:
         return None
 
 
-def hard_mode_constraints(words: WordList, history: tuple[Step, ...]) -> tuple[dict[int, int], dict[int, int]]:
-    """``(greens, minimum counts)`` revealed so far, as letter codes (see :class:`Hints`)."""
-    hints = Hints.of(words, history)
-    return dict(hints.greens), dict(hints.minimum)
-
-
 def hard_mode_violation(words: WordList, history: tuple[Step, ...], guess: int) -> str | None:
     """Why ``guess`` breaks hard mode after ``history``, or None if it is legal."""
     return Hints.of(words, history).violation(words, guess)
@@ -242,7 +235,6 @@ class State:
     #: optional prior weight of every answer (``float64[A]``, aligned with
     #: ``words.answers``; not normalised), or None for all answers equally likely
     weights: FloatArray | None = field(default=None, compare=False)
-    extra: dict[str, object] = field(default_factory=dict, compare=False)
     hints: Hints = field(default=_FROM_HISTORY, compare=False, repr=False)
 
     def __post_init__(self) -> None:

@@ -17,15 +17,13 @@ from pathlib import Path
 
 import numpy as np
 
-from .cachefile import CacheDamage, cache_dir, cache_path, load_array, notice, save_array
+from .cachefile import cache_path, load_array, notice, save_array
+from .errors import CacheDamage
+from .modes import as_rule
 from .types import PatternTable, table_dtype
 from .words import WordList
 
-#: ``cache_dir`` is re-exported: it lived here before :mod:`wordlelab.cachefile` owned the cache
-__all__ = ["RULES", "cache_dir", "guess_patterns", "pattern_table", "table_key", "table_path"]
-
-#: rule name -> kernel rule code (see kernels.patterns.RULE_*)
-RULES = {"official": 0, "naive": 1}
+__all__ = ["guess_patterns", "pattern_table", "table_key", "table_path"]
 
 
 def table_path(words: WordList, rule: str = "official") -> Path:
@@ -57,7 +55,7 @@ def _build(words: WordList, rule: str) -> PatternTable:
     # imported here so that loading a cached table does not import numba (~0.4 s)
     from .kernels.patterns import build_pattern_table
 
-    return build_pattern_table(words.allowed_codes, words.answer_codes, len(words.alphabet), RULES[rule])
+    return build_pattern_table(words.allowed_codes, words.answer_codes, len(words.alphabet), as_rule(rule).code)
 
 
 def pattern_table(words: WordList, rule: str = "official", cache: bool = True, *, persist: bool = True) -> PatternTable:
@@ -74,8 +72,7 @@ def pattern_table(words: WordList, rule: str = "official", cache: bool = True, *
     the disk cache (for lists that must leave no file behind, e.g. custom lists
     sent to the web app); the result is read-only like a cached one.
     """
-    if rule not in RULES:
-        raise ValueError(f"unknown rule {rule!r}; choose one of {', '.join(RULES)}")
+    rule = as_rule(rule)
     if not persist:
         mem = _build(words, rule)
         mem.flags.writeable = False
@@ -111,5 +108,6 @@ def guess_patterns(words: WordList, guess: int, among: np.ndarray, rule: str = "
     from .kernels.patterns import build_pattern_table
 
     codes = words.allowed_codes
-    row: np.ndarray = build_pattern_table(codes[guess : guess + 1], codes[among], len(words.alphabet), RULES[rule])[0]
+    alpha = len(words.alphabet)
+    row: np.ndarray = build_pattern_table(codes[guess : guess + 1], codes[among], alpha, as_rule(rule).code)[0]
     return row

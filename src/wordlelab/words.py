@@ -14,14 +14,20 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from .errors import InvalidWordError, WordListError
-from .types import CodeArray, IndexArray, table_dtype
+
+# numpy is imported where the letter-code arrays are made: naming and reading
+# lists (`wordlelab lists`, the word checks) does not need it
+if TYPE_CHECKING:
+    import numpy as np
+
+    from .types import CodeArray, IndexArray
 
 __all__ = [
     "BUILTIN_LISTS",
+    "DAILY_LIST",
     "DEFAULT_LIST",
     "WordList",
     "load_wordlist",
@@ -58,13 +64,22 @@ BUILTIN_LISTS: dict[str, tuple[str, str, str]] = {
         "guesses-14855.txt",
         "NYT 2022 edit: 2309 answers, 14855 allowed guesses",
     ),
+    "nyt-2023": (
+        "answers-nyt-3158.txt",
+        "guesses-14855.txt",
+        "NYT answer pool as of July 2023: 3158 answers, 14855 allowed guesses",
+    ),
     "nyt-12959": (
         "answers-nyt-2309.txt",
         "guesses-12959.txt",
         "NYT 2309 answers with the 12959-word guess list (13 slurs removed)",
     ),
 }
+#: the list of the library, the benchmarks and the published figures (they were made on it)
 DEFAULT_LIST = "original"
+#: the list of the commands a daily player uses (assist, suggest, play, the web
+#: Assistant and Play): the most current answer pool shipped
+DAILY_LIST = "nyt-2023"
 
 
 def parse_words(lines: list[str], source: str, length: int | None = None) -> list[str]:
@@ -167,6 +182,8 @@ class WordList:
         missing = [w for w in self.answers if w not in allowed_set]
         if missing:
             object.__setattr__(self, "allowed", tuple(self.allowed) + tuple(missing))
+        from .types import table_dtype
+
         cells = len(self.allowed) * len(self.answers) * table_dtype(self.length).itemsize
         if cells > MAX_TABLE_BYTES:
             raise WordListError(
@@ -201,6 +218,8 @@ class WordList:
         return h.hexdigest()
 
     def _codes(self, words: tuple[str, ...]) -> CodeArray:
+        import numpy as np
+
         lookup = {ch: i for i, ch in enumerate(self.alphabet)}
         arr = np.empty((len(words), self.length), dtype=np.uint8)
         for i, w in enumerate(words):
@@ -228,12 +247,16 @@ class WordList:
     @cached_property
     def answer_to_allowed(self) -> IndexArray:
         """``int64[A]``: the allowed-guess index of each answer."""
+        import numpy as np
+
         idx = self.allowed_index
         return np.array([idx[w] for w in self.answers], dtype=np.int64)
 
     @cached_property
     def allowed_is_answer(self) -> np.ndarray:
         """``bool[G]``: whether each allowed guess is also a possible answer."""
+        import numpy as np
+
         out = np.zeros(len(self.allowed), dtype=bool)
         out[self.answer_to_allowed] = True
         return out
@@ -241,6 +264,8 @@ class WordList:
     @cached_property
     def allowed_letter_counts(self) -> np.ndarray:
         """``uint8[G, len(alphabet)]``: copies of each letter in each allowed guess."""
+        import numpy as np
+
         counts = np.zeros((len(self.allowed), len(self.alphabet)), dtype=np.uint8)
         rows = np.arange(len(self.allowed))
         for i in range(self.length):

@@ -302,10 +302,10 @@ def test_ctrl_c_while_reporting_finishes_the_report(small_words, tmp_path: Path,
 def test_ctrl_c_before_any_game(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     import wordlelab.cli.bench as bench_cli
 
-    def load_words(*a):  # type: ignore[no-untyped-def]
+    def load_wordlist(*a):  # type: ignore[no-untyped-def]
         ctrl_c()
 
-    monkeypatch.setattr(bench_cli, "load_words", load_words)
+    monkeypatch.setattr(bench_cli, "load_wordlist", load_wordlist)
     # what the test process had (Python's default handler, or SIG_IGN when the
     # suite was started as a background job of a shell)
     before = signal.getsignal(signal.SIGINT)

@@ -133,8 +133,8 @@ def test_assistant_solves_a_game_by_clicking_tiles(app_page: Any) -> None:
     answer = "cigar"
     page.goto(page.base + "/")
     page.wait_for_selector("#sugg tbody tr")
-    assert page.text_content("#cand-count") == "2315"
-    before = 2315
+    assert page.text_content("#cand-count") == "3158"  # the current pool, nyt-2023
+    before = 3158
     for turn in range(1, 7):
         top = (page.text_content("#sugg tbody tr:first-child td.word") or "").strip().lower()
         assert re.fullmatch(r"[a-z]{5}", top), top
@@ -159,7 +159,7 @@ def test_assistant_solves_a_game_by_clicking_tiles(app_page: Any) -> None:
     expect(page.locator("#board .tiles")).to_have_count(turn - 1)
     assert page.is_hidden("#solved")
     page.click("#reset")
-    expect(page.locator("#cand-count")).to_have_text("2315")
+    expect(page.locator("#cand-count")).to_have_text("3158")
     page.fill("#guess", "salet")
     click_colours(page, "salet", answer)
     page.press("#guess", "Enter")
@@ -176,6 +176,7 @@ def test_assistant_shows_error_for_bad_word(app_page: Any) -> None:
     page.press("#guess", "Enter")
     page.wait_for_selector("#error:not([hidden])")
     assert "not in the allowed guesses" in (page.text_content("#error") or "")
+    assert "`" not in (page.text_content("#error") or "")  # no API parameter named
     assert page.locator("#board .tiles").count() == 0  # nothing was added
     page.fill("#guess", "salet")
     page.fill("#pattern", "222222")
@@ -188,6 +189,49 @@ def test_assistant_shows_error_for_bad_word(app_page: Any) -> None:
     page.wait_for_selector("#error", state="hidden")
     assert page.locator("#board .tiles").count() == 1
     assert _expected_console_errors(page.problems) == []
+
+
+def test_assistant_keyboard_enter_adds_the_guess_from_a_tile_and_space_flips_it(app_page: Any) -> None:
+    """After clicking tiles, focus is on a tile (a button): Enter adds the guess, as the
+    hint says, instead of flipping that tile again; Space flips the focused tile."""
+    page = app_page
+    page.goto(page.base + "/")
+    page.wait_for_selector("#sugg tbody tr")
+    page.fill("#guess", "salet")
+    tile = "#entry-tiles button[data-pos='{}']".format
+    page.click(tile(2))  # yellow
+    page.click(tile(3))
+    page.click(tile(3))  # green: focus stays on this tile
+    assert page.evaluate("document.activeElement.dataset.pos") == "3"
+    page.keyboard.press("Enter")
+    expect(page.locator("#board .tiles")).to_have_count(1)
+    marks = page.eval_on_selector_all("#board .tiles .tile", "ts => ts.map(t => t.className)")
+    assert [m.split()[-1] for m in marks] == ["m0", "m0", "m1", "m2", "m0"]
+    # Space on a focused tile cycles it; Enter from the colours box adds the guess too
+    page.fill("#guess", "crony")
+    page.focus(tile(1))
+    page.keyboard.press("Space")
+    page.keyboard.press("Space")
+    assert "m2" in (page.get_attribute(tile(1), "class") or "")
+    assert page.input_value("#pattern") == "02000"
+    page.keyboard.press("Enter")
+    expect(page.locator("#board .tiles")).to_have_count(2)
+    assert _expected_console_errors(page.problems) == []
+
+
+def test_assistant_shows_the_servers_message_whole(app_page: Any) -> None:
+    """A 4-letter guess: the message the server wrote is shown whole, not cut as if it
+    were a long value the user sent."""
+    page = app_page
+    page.goto(page.base + "/")
+    page.wait_for_selector("#sugg tbody tr")
+    page.fill("#guess", "cran")
+    page.press("#guess", "Enter")
+    page.wait_for_selector("#error:not([hidden])")
+    text = " ".join((page.text_content("#error") or "").split())
+    assert "'cran' is not a 5-letter word;" in text and text.endswith("'aback'"), text
+    assert "characters)" not in text
+    assert page.locator("#board .tiles").count() == 0
 
 
 def test_play_a_game(app_page: Any) -> None:
@@ -222,7 +266,7 @@ def test_play_a_game(app_page: Any) -> None:
     rows = page.locator("#review tbody tr")
     assert rows.count() == 3
     first = rows.nth(0).locator("td")
-    assert first.nth(2).text_content() == "2315"  # candidates before the first guess
+    assert first.nth(2).text_content() == "3158"  # candidates before the first guess (nyt-2023, the default)
     assert rows.nth(2).locator("td").nth(3).text_content() == "0"  # the winning guess leaves 0
     shot(page, "play")
     assert _expected_console_errors(page.problems) == []
@@ -245,6 +289,11 @@ def test_explain_and_compare_pages(app_page: Any) -> None:
     assert page.locator("#summary tbody tr").count() == 2  # entropy and minimax are ticked
     assert page.locator("#hist svg rect").count() >= 2
     assert page.locator("#means svg rect").count() == 2
+    # the bars of means start a little below the lowest mean (said under them), so
+    # close means look as different as they are
+    means = [float(t) for t in page.locator("#means svg text.value").all_text_contents()]
+    base = page.locator("#means svg text", has_text="bars start here").text_content() or ""
+    assert 1 <= float(base.split()[0]) < min(means), (base, means)
     # files read in the browser: the real `wordlelab bench --json` output ({"results": [...]})
     # and a plain list of Results.to_dict()
     out = CliRunner().invoke(
@@ -266,6 +315,11 @@ def test_explain_and_compare_pages(app_page: Any) -> None:
     rules = page.locator("#summary tbody td:nth-child(5)").all_text_contents()
     assert rules == ["official"] * 5 + ["naive"]
     assert "entropy · tiny · naive rule" in (page.text_content("#legend") or "")
+    # runs alike but for their number of games are told apart by it, never by a number
+    names = page.locator("#legend span").all_text_contents()
+    assert "entropy · original · official rule · 40 games" in names, names
+    assert "entropy · original · official rule · 6 games" in names, names
+    assert not any(re.search(r"\(\d+\)$", n) for n in names), names
     page.set_input_files(
         "#files",
         files=[
@@ -277,7 +331,10 @@ def test_explain_and_compare_pages(app_page: Any) -> None:
 
     page.goto(page.base + "/api")
     page.wait_for_selector("#endpoints section")
-    assert "/api/suggest" in (page.text_content("#endpoints") or "")
+    text = page.text_content("#endpoints") or ""
+    assert "/api/suggest" in text
+    # each endpoint's answer is listed too, its description as plain text
+    assert "Answer" in text and "candidate_words" in text and "``" not in text
     shot(page, "api")
     assert _expected_console_errors(page.problems) == []
 
@@ -290,22 +347,65 @@ PHONE_PAGES = {
     "/compare": "#strategies input",
     "/api": "#endpoints section",
 }
+#: the elements of a page outside the viewport's width, each but those inside a box that
+#: scrolls sideways and shows it does (class ``overflowing``: a shadow and a "scroll
+#: sideways" line); the document itself must not scroll sideways
+OFF_SCREEN_JS = """() => {
+  const W = document.documentElement.clientWidth, out = [];
+  for (const el of document.querySelectorAll("body *")) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0 || (r.left >= -0.5 && r.right <= W + 0.5)) continue;
+    const box = el.parentElement && el.parentElement.closest(".overflowing");
+    if (box && box.scrollWidth > box.clientWidth) continue;
+    const name = el.id ? "#" + el.id : (el.getAttribute("class") || "");
+    out.push(`${el.tagName.toLowerCase()} ${name} [${Math.round(r.left)}, ${Math.round(r.right)}]`);
+  }
+  return out;
+}"""
+
+
+def clipped(page: Any) -> list[str]:
+    """What a phone-width page shows only by scrolling the whole page sideways, or
+    cuts off: the elements outside the viewport's width (see ``OFF_SCREEN_JS``)."""
+    overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    return ([f"the page is {overflow} px wider than the screen"] if overflow > 0 else []) + page.evaluate(OFF_SCREEN_JS)
+
+
+def within_screen(page: Any, selector: str) -> None:
+    """Every element ``selector`` finds lies inside the viewport's width."""
+    boxes = [b for b in (e.bounding_box() for e in page.query_selector_all(selector)) if b]
+    assert boxes, f"nothing matches {selector}"
+    width = page.viewport_size["width"]
+    for box in boxes:
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, (
+            f"{selector} at {box} is off a {width} px screen"
+        )
 
 
 @pytest.mark.parametrize("path", list(PHONE_PAGES))
 def test_pages_fit_a_phone_screen(chromium: Any, server_url: str, path: str) -> None:
-    """At 390 px wide no page scrolls sideways (wide tables and charts scroll inside
-    their own box); the screenshot is saved as ``<page>-phone.png``."""
+    """At 390 px wide nothing a page offers is off-screen or needs the whole page to
+    scroll sideways (a wide table or chart may scroll inside its own box, which then
+    says so); the screenshot is saved as ``<page>-phone.png``."""
     context = chromium.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1)
     page = context.new_page()
     page.set_default_timeout(WAIT_MS)
     try:
         page.goto(server_url + path)
         page.wait_for_selector(PHONE_PAGES[path])
+        if path == "/":  # every suggestion's figures and its use / explain buttons
+            for cell in ("td.word", "td:nth-child(7)", "td.actions button", "td.actions a"):
+                within_screen(page, "#sugg tbody tr " + cell)
+        if path == "/compare":  # results: the table's every column and both charts
+            page.fill("#sample", "20")
+            page.click("#run")
+            page.wait_for_selector("#summary tbody tr")
+            for part in ("#summary tbody td", "#means svg", "#hist svg"):
+                within_screen(page, part)
+        page.wait_for_timeout(200)  # the sideways-scroll cues are set on the next frame
         name = (path.strip("/").split("?")[0] or "assistant") + "-phone"
         shot(page, name)
-        overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
-        assert overflow <= 0, f"{path} is {overflow} px wider than a 390 px screen"
+        assert clipped(page) == [], f"{path} at 390 px"
     finally:
         context.close()
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from test_browser import WAIT_MS, _expected_console_errors, app_page, chromium, server_url, shot
+from test_browser import WAIT_MS, _expected_console_errors, app_page, chromium, clipped, server_url, shot
 
 __all__ = ["app_page", "chromium", "server_url"]  # fixtures used by the tests below
 
@@ -21,8 +21,12 @@ DOCS = Path(__file__).resolve().parents[2] / "docs"
 def test_tree_page_browse_search_and_upload(app_page: Any, tmp_path: Path) -> None:
     page = app_page
     page.goto(page.base + "/tree")
-    # the first listed tree opens by itself: the shipped SALET hard tree
-    expect(page.locator("#title")).to_contain_text("SALET")
+    # a normal-mode tree is offered first and opens by itself: the shipped SALET tree
+    expect(page.locator("#title")).to_have_text("SALET · original list · normal mode")
+    assert page.input_value("#source") == "shipped:salet-normal.tree"
+    page.select_option("#source", "shipped:salet-hard.tree")
+    page.click("#open")
+    expect(page.locator("#title")).to_have_text("SALET · original list · hard mode")
     page.select_option("#source", "shipped:salet-normal.tree")
     page.click("#open")
     expect(page.locator("#title")).to_have_text("SALET · original list · normal mode")
@@ -66,6 +70,9 @@ def test_tree_page_browse_search_and_upload(app_page: Any, tmp_path: Path) -> No
     bad.write_text((DOCS / "trees" / "salet-normal.tree").read_text("utf-8").replace("# total: 7920", "# total: 7900"))
     page.set_input_files("#file", str(bad))
     expect(page.locator("#error")).to_contain_text("claims total 7900 but replaying gives 7920")
+    # ... and the tree shown before is gone: it would read as the refused file's
+    expect(page.locator("#out")).to_be_hidden()
+    expect(page.locator("#shape-card")).to_be_hidden()
     # upload a good one: the PALET hard tree capped at 5 guesses
     page.set_input_files("#file", str(DOCS / "trees" / "palet-hard-max5.tree"))
     expect(page.locator("#title")).to_have_text("PALET · original list · hard mode", timeout=WAIT_MS)
@@ -81,7 +88,18 @@ def test_openers_page_rank_sort_search(app_page: Any) -> None:
     expect(rows).to_have_count(100)
     expect(rows.first).to_contain_text("salet")
     expect(rows.nth(2)).to_contain_text("3-4")  # crate and trace tie at 7926
+    # exact totals and lower bounds in charts of their own, each on its own scale
     assert page.locator("#histogram rect").count() >= 2
+    exact = page.locator("#histogram rect title").all_text_contents()
+    assert exact and all(t.endswith("(exact)") for t in exact), exact
+    assert sum(int(t.split(": ")[1].split()[0]) for t in exact) == 10  # the ten proven openers
+    assert "7920" in (page.text_content("#hist") or "")
+    bounds = page.locator("#bounds-histogram rect title").all_text_contents()
+    assert bounds and all(t.endswith("(lower bound)") for t in bounds), bounds
+    # the table is as wide as its figures need, not the page's width
+    table_w = page.eval_on_selector("#table", "t => t.getBoundingClientRect().width")
+    card_w = page.eval_on_selector("#out", "c => c.getBoundingClientRect().width")
+    assert table_w < 0.75 * card_w, (table_w, card_w)
     # where does my opener rank?
     page.fill("#word", "crane")
     page.press("#word", "Enter")
@@ -93,6 +111,7 @@ def test_openers_page_rank_sort_search(app_page: Any) -> None:
     page.fill("#word", "xylyl")
     page.click("#rank")
     expect(page.locator("#rank-out")).to_contain_text("≥ 8402")
+    expect(page.locator("#compute-box")).to_be_visible()  # a bound: the exact total can be computed
     # search and sort
     page.fill("#filter", "sal")
     expect(rows.first).to_contain_text("salet")
@@ -118,8 +137,32 @@ def test_explorer_pages_fit_a_phone_screen(chromium: Any, server_url: str, path:
     try:
         page.goto(server_url + path)
         page.wait_for_selector(ready)
+        page.wait_for_timeout(200)  # the sideways-scroll cues are set on the next frame
         shot(page, path.strip("/") + "-phone")
-        overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
-        assert overflow <= 0, f"{path} is {overflow} px wider than a 390 px screen"
+        assert clipped(page) == [], f"{path} at 390 px"
     finally:
         context.close()
+
+
+def test_openers_page_computes_a_missing_total(app_page: Any) -> None:
+    """The Compute button: CRANE in ultra mode is only a bound in the shipped table;
+    the server searches it, and the rank and the table then show it exact."""
+    from wordlelab.atlas import user_store
+
+    user_store("original", "ultra").path.unlink(missing_ok=True)
+    page = app_page
+    page.goto(page.base + "/openers")
+    expect(page.locator("#title")).to_contain_text("normal mode")
+    page.select_option("#mode", "ultra")
+    expect(page.locator("#title")).to_contain_text("ultra mode")
+    page.fill("#word", "crane")
+    page.click("#rank")
+    expect(page.locator("#rank-out")).to_contain_text("≥ 8156")
+    page.click("#compute")
+    expect(page.locator("#compute-note")).to_contain_text("exact total computed", timeout=120_000)
+    expect(page.locator("#compute-box")).to_be_hidden()
+    total = user_store("original", "ultra").read()["crane"].total
+    assert total is not None and total >= 8156
+    expect(page.locator("#rank-out")).to_contain_text(str(total))
+    assert "≥" not in (page.text_content("#rank-out .stat-line") or "")
+    assert _expected_console_errors(page.problems) == []

@@ -138,12 +138,12 @@ def test_bench_plot_folder_that_is_a_file(tmp_path: Path, no_runs: None) -> None
 
 
 def test_optimal_tree_into_a_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import wordlelab.cli.optimal as optimal_cli
+    import wordlelab.search
 
     def no_search(*a: Any, **kw: Any) -> Any:
         raise AssertionError("searched before checking --tree")
 
-    monkeypatch.setattr(optimal_cli, "Solver", no_search)
+    monkeypatch.setattr(wordlelab.search, "Solver", no_search)  # the command imports it when it runs
     f = str(small_file(tmp_path))
     one_line_error(["optimal", "-w", f, "--tree", str(tmp_path)], "is a directory")
     one_line_error(["optimal", "-w", f, "--tree", str(tmp_path / "missing" / "t.tree")], "does not exist")

@@ -4,6 +4,7 @@ by walking the typer app, so a new command is checked without touching this file
 
 from __future__ import annotations
 
+import importlib.metadata
 import re
 from typing import Any
 
@@ -11,8 +12,9 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
+import wordlelab
 from wordlelab.cli import app
-from wordlelab.cli._app import tidy_help
+from wordlelab.cli._app import COMMANDS, tidy_help
 
 runner = CliRunner()
 
@@ -100,3 +102,31 @@ def test_every_option_has_help_and_a_value_name(path: tuple[str, ...]) -> None:
         if param.param_type_name == "option" and param.is_flag:
             continue
         assert param.metavar and USAGE_WORD.fullmatch(param.metavar), f"{' '.join(path)} {label}: {param.metavar!r}"
+
+
+def _defining_module(info: Any) -> str:
+    """The module of a registered command, or of a command group's commands."""
+    callback = info.callback or info.typer_instance.registered_commands[0].callback
+    return str(callback.__module__)
+
+
+def test_the_command_table_names_each_command_its_module_and_its_help() -> None:
+    """`wordlelab --help` lists the commands from COMMANDS without importing them:
+    each line there must be the command's own first help line, and each module
+    the one that defines it (else `wordlelab NAME` would not find it)."""
+    built = typer.main.get_command(app)
+    assert list(built.commands) == list(COMMANDS)
+    for name, (_, summary) in COMMANDS.items():
+        own = " ".join((built.commands[name].help or "").split("\n\n")[0].split())
+        assert own == summary, name
+    registered = [*app.registered_commands, *app.registered_groups]
+    for info in registered:
+        name = info.name or info.callback.__name__.replace("_", "-")
+        assert _defining_module(info) == f"wordlelab.cli.{COMMANDS[name][0]}", name
+    assert len(registered) == len(COMMANDS)
+
+
+def test_version() -> None:
+    r = runner.invoke(app, ["--version"])
+    assert r.exit_code == 0 and r.output == f"wordlelab {wordlelab.__version__}\n"
+    assert wordlelab.__version__ == importlib.metadata.version("wordlelab")

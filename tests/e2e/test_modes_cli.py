@@ -77,7 +77,7 @@ def test_play_refuses_a_breach_with_the_reason() -> None:
     session.play("salet", feedback("salet", answer))
     why = session.state.violation(words.guess_id("salet"))  # SALET again cannot fit its own clue
     assert why
-    r = run("play", "--mode", "ultra", "--seed", "1", input="salet\nsalet\nquit\n")
+    r = run("play", "--words", "original", "--mode", "ultra", "--seed", "1", input="salet\nsalet\nquit\n")
     assert "(ultra mode)" in r.output
     assert why in r.output, r.output
 

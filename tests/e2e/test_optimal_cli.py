@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -260,3 +261,16 @@ def test_openers_results_file_faults(tmp_path: Path, list_files: tuple[str, str]
     assert {o["guess"]: o["total"] for o in json.loads(res.stdout)["openers"]} == truth
     assert "moved to openers.sqlite.damaged, starting a fresh one" in caplog.text  # stderr outside pytest
     assert (tmp_path / "cache" / "openers.sqlite.damaged").read_bytes() == b"garbage" * 1000
+
+
+def test_optimal_says_the_search_time_and_the_whole_time(list_files: tuple[str, str]) -> None:
+    """The search's own seconds leave out loading the lists and building and checking
+    the tree (in ultra mode most of the time): the line gives both."""
+    a, g = list_files
+    for mode in ("normal", "ultra"):
+        res = runner.invoke(app, ["optimal", "--start", "salet", "--mode", mode, "--words", a, "--guesses", g])
+        assert res.exit_code == 0, res.output
+        text = " ".join(res.stdout.split())
+        m = re.search(r"(\d+) nodes searched in ([\d.]+) s, ([\d.]+) s in all \(lists, table, search, tree built", text)
+        assert m, text
+        assert int(m[1]) > 0 and float(m[3]) >= float(m[2])

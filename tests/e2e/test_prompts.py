@@ -5,7 +5,11 @@ the prompt's history file.  The keys of a real terminal: test_prompts_pty.py."""
 from __future__ import annotations
 
 import json
+import os
 import shlex
+import subprocess
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -13,8 +17,20 @@ from typer.testing import CliRunner
 
 from wordlelab import feedback, format_pattern
 from wordlelab.cli import _prompt, app
+from wordlelab.cli._app import program
 
 runner = CliRunner()
+#: the ``wordlelab`` script of the installation running these tests
+SCRIPT = Path(sys.executable).parent / "wordlelab"
+
+
+@pytest.fixture
+def on_path(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """``wordlelab`` on PATH is this installation's (an activated virtual environment)."""
+    if not SCRIPT.is_file():
+        pytest.skip(f"no {SCRIPT} beside this Python (not installed with pip install -e .)")
+    monkeypatch.setenv("PATH", f"{SCRIPT.parent}{os.pathsep}{os.environ.get('PATH', '')}")
+    yield
 
 
 def run(*args: str, input: str | None = None):  # type: ignore[no-untyped-def]
@@ -22,24 +38,25 @@ def run(*args: str, input: str | None = None):  # type: ignore[no-untyped-def]
 
 
 def test_assist_header_names_the_list_and_the_mode() -> None:
-    r = run("assist", "--hard", input="quit\n")
+    r = run("assist", "--words", "original", "--hard", input="quit\n")
     first = r.output.splitlines()[0]
     assert first == "wordlelab assistant — list original: 2315 answers, 12972 guesses, hard mode"
     assert "WordList(" not in r.output
 
 
 def test_impossible_colours_are_echoed_as_typed_with_proper_plurals() -> None:
-    r = run("assist", input="salet 00000\nslate 22222\ncrony 00000\nslate ggggg\nquit\n")
+    r = run("assist", "--words", "original", input="salet 00000\nslate 22222\ncrony 00000\nslate ggggg\nquit\n")
     text = " ".join(r.output.split())
-    assert "no possible answer gives 22222 for SLATE after 1 earlier guess;" in text
-    assert "no possible answer gives ggggg for SLATE after 2 earlier guesses;" in text
+    assert "no allowed word gives 22222 for SLATE after 1 earlier guess;" in text
+    assert "no allowed word gives ggggg for SLATE after 2 earlier guesses;" in text
     assert "BBBBB" not in r.output and "guess(es)" not in r.output
-    r = run("assist", input="qajaq y.y.y\nquit\n")
-    assert "no possible answer gives y.y.y for QAJAQ as a first guess" in " ".join(r.output.split())
+    r = run("assist", "--words", "original", input="qajaq y.y.y\nquit\n")
+    assert "no allowed word gives y.y.y for QAJAQ as a first guess" in " ".join(r.output.split())
 
 
+@pytest.mark.usefixtures("on_path")
 def test_a_repeated_move_is_refused_and_changes_nothing() -> None:
-    r = run("assist", input="salet 00000\nsalet 00000\nSALET 00000\nlist\nquit\n")
+    r = run("assist", "--words", "original", input="salet 00000\nsalet 00000\nSALET 00000\nlist\nquit\n")
     text = " ".join(r.output.split())
     assert text.count("salet was already played as move 1; a repeated guess can never add information") == 2
     assert "221 candidates left" in text  # once, after the one move that counted
@@ -52,8 +69,9 @@ def test_suggest_refuses_a_history_with_a_repeated_move() -> None:
     assert "move 3 (salet): salet was already played as move 1" in " ".join(r.output.split())
 
 
+@pytest.mark.usefixtures("on_path")
 def test_new_starts_again_and_prints_the_game_left() -> None:
-    r = run("assist", input="salet 00000\nnew\nquit\n")
+    r = run("assist", "--words", "original", input="salet 00000\nnew\nquit\n")
     text = " ".join(r.output.split())
     assert 'To go on with this game later: wordlelab suggest --history "salet:00000"' in text
     assert "New game." in text
@@ -62,11 +80,12 @@ def test_new_starts_again_and_prints_the_game_left() -> None:
 
 
 def test_a_solved_game_says_how_to_go_on() -> None:
-    r = run("assist", input="cigar 22222\ncrane 00000\nquit\n")
+    r = run("assist", "--words", "original", input="cigar 22222\ncrane 00000\nquit\n")
     assert "already solved; type new for another game, or undo" in " ".join(r.output.split())
     assert "To go on" not in r.output  # nothing to resume
 
 
+@pytest.mark.usefixtures("on_path")
 @pytest.mark.parametrize("end", ["quit\n", ""], ids=["quit", "end-of-input"])
 def test_the_resume_line_picks_the_game_up_again(end: str) -> None:
     moves = [("salet", "cigar"), ("crony", "cigar")]
@@ -79,6 +98,33 @@ def test_the_resume_line_picks_the_game_up_again(end: str) -> None:
     resumed = json.loads(run(*args, "--json").output)
     assert resumed["strategy"] == "minimax" and len(resumed["suggestions"]) == 3
     assert "cigar" in resumed["candidate_words"]
+
+
+def test_the_resume_line_works_as_printed_without_wordlelab_on_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After `bash scripts/bootstrap` alone, ``wordlelab`` is not on PATH: the line
+    names the script by its absolute path (or ``python -m wordlelab``) and runs as is,
+    from any folder."""
+    bare = f"/usr/bin{os.pathsep}/bin"  # a shell, but no wordlelab
+    monkeypatch.setenv("PATH", bare)
+    assert program() != "wordlelab"
+    r = run("assist", "--hard", input="salet 00120\nquit\n")
+    line = r.output.splitlines()[-1].strip()  # under "To go on with this game later:"
+    assert line.startswith(program() + " suggest") and os.path.isabs(shlex.split(line)[0])
+    done = subprocess.run(
+        ["sh", "-c", line + " --json"],
+        check=False,
+        cwd=tmp_path,
+        env={**os.environ, "PATH": bare},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    resumed = json.loads(done.stdout)
+    same = json.loads(run(*shlex.split(line)[1:], "--json").output)  # the game as assist left it
+    assert resumed["mode"] == "hard" and resumed["candidates"] == same["candidates"] < 100
 
 
 @pytest.mark.parametrize("command", [["play", "--seed", "3"], ["absurdle"], ["multi", "--seed", "1"]])

@@ -217,14 +217,15 @@ def _src_env() -> dict[str, str]:
     return dict(os.environ, PYTHONPATH=str(Path(__file__).parents[2] / "src"))
 
 
-@pytest.mark.parametrize("after", ["wordlelab._startup", "numpy", "numba", "wordlelab.cli._app"])
+@pytest.mark.parametrize("after", ["wordlelab._startup", "wordlelab.cli._app", "numpy", "numba"])
 def test_ctrl_c_while_a_command_imports_exits_130_quietly(after: str) -> None:
-    """A Ctrl-C while the command is still importing (numpy, numba, the commands:
-    most of a second) exits 130, with nothing on stdout and no traceback.  The
-    child reports each import it finished (``-X importtime``); the Ctrl-C is sent
-    as soon as ``after`` is reported: from the first module wordlelab imports on."""
+    """A Ctrl-C while the command is still importing (numpy, numba, the search:
+    most of a second for `tree`) exits 130, with nothing on stdout and no
+    traceback.  The child reports each import it finished (``-X importtime``);
+    the Ctrl-C is sent as soon as ``after`` is reported: from the first module
+    wordlelab imports on."""
     proc = subprocess.Popen(
-        [sys.executable, "-X", "importtime", "-m", "wordlelab", "lists"],
+        [sys.executable, "-X", "importtime", "-m", "wordlelab", "tree"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env=_src_env(),
@@ -242,6 +243,25 @@ def test_ctrl_c_while_a_command_imports_exits_130_quietly(after: str) -> None:
     assert proc.returncode == 130, err.decode()[-2000:]
     assert b"Traceback" not in err and b"KeyboardInterrupt" not in err
     assert out == b""
+
+
+def test_a_light_command_imports_neither_numpy_nor_the_search() -> None:
+    """`wordlelab --help`, `--version` and the light commands answer at once: they
+    import no numpy, numba, search or web server (bench/bench_startup.py times them)."""
+    heavy = {"numpy", "numba", "wordlelab.search", "wordlelab.strategies", "fastapi", "uvicorn", "matplotlib"}
+    for args in (["--help"], ["--version"], ["feedback", "speed", "erase"], ["lists"], ["openers", "--rank", "salet"]):
+        proc = subprocess.run(
+            [sys.executable, "-X", "importtime", "-m", "wordlelab", *args],
+            capture_output=True,
+            env=_src_env(),
+            timeout=120,
+            check=False,
+        )
+        assert proc.returncode == 0, proc.stderr.decode()[-2000:]
+        imported = {line.split(b"|")[-1].strip().decode() for line in proc.stderr.splitlines() if b"|" in line}
+        assert not imported & heavy, (args, imported & heavy)
+        if args == ["--version"]:
+            assert proc.stdout.decode().startswith("wordlelab ")
 
 
 def test_ctrl_c_in_the_first_third_of_a_second_exits_130_quietly() -> None:

@@ -47,7 +47,7 @@ def test_every_description_is_a_whole_sentence_without_markup() -> None:
         assert "``" not in text and ":class:" not in text, f"{name}: {text!r}"
         assert not re.search(r"\b[a-z]+_[a-z_]+\b", text), f"{name} names a snake_case strategy: {text!r}"
     assert strategy_class("minimax").description.endswith("ties by fewer expected remaining.")
-    assert strategy_class("random").description.endswith("fixed by the seed.")
+    assert strategy_class("random").description.endswith("fixed by --seed.")
 
 
 def test_a_description_is_the_first_paragraph_on_one_line() -> None:

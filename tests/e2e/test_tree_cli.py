@@ -108,12 +108,63 @@ def test_openers_rank() -> None:
     assert (data["rank"], data["total"], data["answers"], data["mode"]) == ("1", 7883, 2309, "normal")
 
 
+def test_openers_rank_exact_computes_a_bound_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--rank WORD --exact` on a row that is only a bound: the real search computes
+    its total (LIONS, NYT normal: 8092, as the reference published), the user's store
+    keeps it, and the next look (`--rank`, `--top`) reads it without computing."""
+    monkeypatch.setenv("WORDLELAB_CACHE_DIR", str(tmp_path))
+    assert "total >= 7914" in _ok("openers", "--rank", "lions", "--words", "nyt")
+    res = runner.invoke(app, ["openers", "--rank", "lions", "--words", "nyt", "--exact", "--json"])
+    assert res.exit_code == 0, res.output
+    assert "computing the exact total of LIONS" in res.stderr and "kept in" in res.stderr
+    data = json.loads(res.stdout)
+    assert (data["total"], data["exact"], data["computed"], data["rank_lo"]) == (8092, True, True, 9)
+    again = runner.invoke(app, ["openers", "--rank", "lions", "--words", "nyt", "--exact"])
+    assert again.exit_code == 0 and "computing" not in again.stderr
+    assert "total 8092, mean 3.5045" in again.stdout and "computed on this machine" in again.stdout
+    top = json.loads(_ok("openers", "--words", "nyt", "--top", "9", "--json"))
+    assert top["exact_count"] == 9 and top["openers"][8]["guess"] == "lions"
+    assert list(tmp_path.glob("opener-totals-*-normal.json"))
+
+
+def test_openers_top_reads_the_shipped_table() -> None:
+    """`openers --top N` lists the shipped exact ranking, not greedy bounds: exact
+    totals first, then the bounds, each rank as `--rank` gives it."""
+    data = json.loads(_ok("openers", "--top", "12", "--json"))
+    assert data["source"] == "table" and (data["count"], data["exact_count"]) == (12972, 10)
+    rows = data["openers"]
+    assert [r["guess"] for r in rows[:4]] == ["salet", "reast", "crate", "trace"]
+    assert [r["exact"] for r in rows] == [True] * 10 + [False] * 2
+    assert [r["total"] for r in rows[:10]] == sorted(r["total"] for r in rows[:10])
+    for r in rows:
+        ranked = json.loads(_ok("openers", "--rank", r["guess"], "--json"))
+        assert (r["rank"], r["total"], r["exact"]) == (ranked["rank"], ranked["total"], ranked["exact"])
+    assert rows[10]["rank"] == ">= 11" and rows[10]["total"] == 7951
+    out = _ok("openers", "--top", "3", "--hard", "--words", "nyt")
+    assert "the best 3 of 14855 openers (nyt list, hard mode)" in out
+    assert "salet" in out and "8097" in out and "bound" not in out.splitlines()[1]
+    every = json.loads(_ok("openers", "--all", "--json", "--mode", "ultra"))["openers"]
+    assert len(every) == 12972 and every[0]["guess"] == "salet"
+    totals = [r["total"] for r in every if r["exact"] and r["total"] is not None]
+    assert totals == sorted(totals) and every[-1]["total"] is None  # impossible last
+    assert not any(r["exact"] for r in every[len(totals) :] if r["total"] is not None)
+
+
+def test_openers_top_computes_when_asked_or_without_a_table() -> None:
+    greedy = json.loads(_ok("openers", "--top", "3", "--compute", "--json"))
+    assert greedy["source"] == "computed" and all("bound" in r for r in greedy["openers"])
+    res = runner.invoke(app, ["openers", "--top", "2", "--words", "nyt", "--mode", "ultra", "--json"])
+    assert res.exit_code == 0 and "no shipped nyt ultra-mode opener table" in res.stderr
+    assert len(json.loads(res.stdout)["openers"]) == 2 and "bound" in json.loads(res.stdout)["openers"][0]
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
         (["--rank", "zzzzz"], "'zzzzz' is not an allowed guess of the original list"),
         (["--rank", "salet", "--words", "nyt-12959"], "no opener table for word list 'nyt-12959'"),
-        (["--rank", "salet", "--exact"], "--rank reads the shipped tables"),
+        (["--rank", "salet", "--compute"], "--rank reads the shipped tables"),
+        (["--rank", "salet", "--exact", "--workers", "2"], "computes one opener here"),
     ],
 )
 def test_openers_rank_errors(args: list[str], message: str) -> None:

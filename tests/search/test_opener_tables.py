@@ -5,7 +5,10 @@ Each table was made by ``wordlelab openers --all --exact --upper U --tsv FILE``
 (docs/optimal.md): one row per allowed guess, ``exact`` 1 for an exact total
 (or ``inf``: no tree finds every answer within six guesses), 0 for a proven
 lower bound above ``U``.  The reference's results are read from
-``../shared/peers/alex1770-wordle/`` next to this checkout.
+``../shared/peers/alex1770-wordle/`` next to this checkout (the tests that need
+them skip where it is absent): the original lists' best 105 (normal) and 101
+(hard) openers, and every one of the 14855 NYT openers in both modes, which the
+NYT tables must match row for row.
 """
 
 from __future__ import annotations
@@ -86,9 +89,49 @@ def test_table_matches_the_reference(name: str) -> None:
                 assert t == published[w], f"{w}: {t} but the reference has {published[w]}"
             else:
                 assert t <= published[w], f"{w}: bound {t} above the reference's total {published[w]}"
+    assert set(published) <= set(mine), "the reference names openers that are not in the table"
     for w, t in published.items():  # every opener the reference puts at or below U is exact here
         if t <= upper:
             assert mine[w] == (t, 1), f"{w}: reference {t}, table {mine[w]}"
+
+
+#: the NYT tables: the reference published every opener's exact total, so the check is row for row
+NYT = [name for name in PRESENT if name.startswith("nyt-")]
+
+
+@pytest.mark.parametrize("name", NYT)
+def test_nyt_table_equals_the_reference_row_for_row(name: str) -> None:
+    """Every one of the 14855 rows: an exact total (or ``inf``) equal to the reference's,
+    a lower bound never above it; the two files list exactly the same openers."""
+    published = _published(name)
+    allowed = set(load_wordlist("nyt").allowed)
+    assert len(published) == len(allowed) == 14855
+    assert set(published) == allowed, "the reference's file is not the 14855 NYT guesses"
+    rows = _read(TABLES / f"{name}.tsv")
+    assert len(rows) == 14855 and {w for w, _, _ in rows} == allowed
+    wrong = [
+        (w, t, e, published[w])
+        for w, t, e in rows
+        if (e == 1 and t != published[w]) or (e == 0 and (math.isinf(t) or t > published[w]))
+    ]
+    assert not wrong, f"{len(wrong)} rows disagree, e.g. (word, total, exact, reference): {wrong[:5]}"
+    exact = sum(e for _, _, e in rows)
+    assert exact >= 8  # the best openers at least: the rest may still be bounds
+
+
+@pytest.mark.parametrize("name", NYT)
+def test_reference_file_read_right(name: str) -> None:
+    """The reference's files give ``word mean total``; the mean must be the total over
+    2309 answers (so the right column is read), ``Infinity`` where the total is 10**9."""
+    path = PEER / SPECS[name][3]
+    if not path.exists():
+        pytest.skip(f"the reference's published results are not at {path}")
+    for line in path.read_text().splitlines():
+        _, mean, total = line.split()
+        if int(total) >= 1_000_000_000:
+            assert mean == "Infinity", line
+        else:
+            assert abs(float(mean) - int(total) / 2309) < 6e-5, line
 
 
 @pytest.mark.parametrize("name", PRESENT)

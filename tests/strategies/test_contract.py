@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from wordlelab import Session, WordList, get_strategy, strategy_names
 from wordlelab.cli import app
 from wordlelab.cli.assistant import figure_columns
-from wordlelab.errors import UnknownStrategyError
+from wordlelab.errors import StrategyError, UnknownStrategyError
 from wordlelab.simulate import endgame_limit, run_benchmark
 from wordlelab.state import State
 from wordlelab.strategies import Ranked, Strategy, register, strategy_class
@@ -62,7 +62,7 @@ def test_register_refuses_a_randomized_strategy_without_a_seed() -> None:
     class NoSeed(Strategy):
         randomized: ClassVar[bool] = True
 
-    with pytest.raises(TypeError, match="seed"):
+    with pytest.raises(StrategyError, match="seed"):
         register("contract-test-no-seed")(NoSeed)
     assert "contract-test-no-seed" not in strategy_names()
 
@@ -119,7 +119,7 @@ def test_an_unknown_name_lists_only_the_registered_names() -> None:
 
 
 def test_register_refuses_a_name_not_in_kebab_case() -> None:
-    with pytest.raises(ValueError, match="kebab-case"):
+    with pytest.raises(StrategyError, match="kebab-case"):
         register("Snake_Name")
 
 
@@ -127,7 +127,7 @@ def test_register_refuses_an_alias_taken_by_another_strategy() -> None:
     class Other(Strategy):
         pass
 
-    with pytest.raises(ValueError, match="sc_added"):
+    with pytest.raises(StrategyError, match="sc_added"):
         register("contract-test-other", aliases=["sc_added"])(Other)
     assert strategy_class("sc_added") is strategy_class("sc-added")
     assert "contract-test-other" not in strategy_names()
@@ -142,7 +142,8 @@ def _table_rows(output: str) -> list[list[str]]:
 def test_suggest_shows_the_strategy_own_score(words: WordList, name: str) -> None:
     """``suggest`` shows the score a strategy sorts on, under its ``score_label``."""
     runner = CliRunner()
-    r = runner.invoke(app, ["suggest", "-s", name, "--history", "salet:00120", "-n", "3"], env={"COLUMNS": "200"})
+    args = ["suggest", "--words", "original", "-s", name, "--history", "salet:00120", "-n", "3"]
+    r = runner.invoke(app, args, env={"COLUMNS": "200"})
     assert r.exit_code == 0, r.output
     header = next(line for line in r.output.splitlines() if line.startswith("┃"))
     assert strategy_class(name).score_label in header

@@ -5,6 +5,8 @@ applies to; the default strategy's games are pinned."""
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
@@ -111,3 +113,17 @@ def test_default_strategy_full_list_pinned(words: WordList, table: np.ndarray) -
     assert r.opening == "soare"
     assert r.histogram == {"1": 0, "2": 44, "3": 1217, "4": 990, "5": 63, "6": 1, "7+": 0}
     assert r.hardest(1) == [("waver", 6)]
+
+
+def test_descriptions_speak_a_users_words() -> None:
+    """Each listing line says whose method a strategy is and where it comes from in
+    words a user knows (an author, a post's title, a notebook), never the project's
+    own name for its sources ("seed", "Blog post")."""
+    for name in strategy_names():
+        text = strategy_class(name).description
+        assert text and len(text) < 200, name
+        assert not re.search(r"(?<!--)\bseeds?\b", text, re.IGNORECASE), (name, text)
+        assert not re.match(r"(blog post|notebook|r|guessmap|repeated-letters)\b", text, re.IGNORECASE), (name, text)
+        assert "tree store" not in text, (name, text)
+    assert "Dominic Fox" in strategy_class("most-popular").description
+    assert "Wordle Algos, Fight!" in strategy_class("random").description

@@ -26,13 +26,13 @@ import numpy as np
 import pytest
 
 from wordlelab import Session, WordList, get_strategy, pattern_table
-from wordlelab.cachefile import short_digest
+from wordlelab.cachefile import cache_dir, short_digest
 from wordlelab.game import _opening_key
 from wordlelab.kernels.reference import pattern_table_numpy
 from wordlelab.openings import user_key
 from wordlelab.prior import frequency_weights, prior_wordlist
 from wordlelab.strategies.optimal import Optimal
-from wordlelab.table import cache_dir, table_path
+from wordlelab.table import table_path
 
 KINDS = [
     "random",

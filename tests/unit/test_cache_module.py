@@ -54,10 +54,7 @@ class Counting(Strategy):
 
 # -- names and keys -------------------------------------------------------------------
 def test_cache_dir_follows_the_environment(private_cache: Path) -> None:
-    from wordlelab import table
-
     assert cachefile.cache_dir() == private_cache
-    assert table.cache_dir is cachefile.cache_dir  # the old import still works
 
 
 def test_keys_and_names_carry_the_short_digest(small_words: WordList, private_cache: Path) -> None:

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from wordlelab import InvalidPatternError, InvalidWordError, feedback, format_pattern, parse_pattern
+from wordlelab import InvalidOptionError, InvalidPatternError, InvalidWordError, feedback, format_pattern, parse_pattern
 from wordlelab.feedback import Mark, all_green, decode, encode, feedback_naive, parse_history, parse_move
 
 GOLDEN = [
@@ -94,3 +94,11 @@ def test_a_parsed_move_reads_as_its_pattern() -> None:
     word, text = parse_move("crane:🟩🟨⬛⬛🟩")
     assert word == "crane"
     assert parse_pattern(text) == encode([2, 1, 0, 0, 2])
+
+
+def test_format_pattern_with_a_style_in_place_of_the_length_says_how_to_name_it() -> None:
+    assert format_pattern(feedback("salet", "cigar"), style="emoji") == "⬛🟨⬛⬛⬛"
+    with pytest.raises(InvalidOptionError, match=r"format_pattern\(p, style='emoji'\)"):
+        format_pattern(feedback("salet", "cigar"), "emoji")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="number of letters"):
+        format_pattern(5, 5.0)  # type: ignore[arg-type]

@@ -156,8 +156,11 @@ def test_game_hard_mode_refuses_and_keeps_state(words: WordList, table: np.ndarr
 
 
 def test_unknown_answer_refused(words: WordList) -> None:
-    with pytest.raises(InvalidWordError):
-        Game("salet", words)
+    with pytest.raises(InvalidWordError, match="not in the allowed guesses"):
+        Game("zzzzz", words)
+    # an allowed word outside the answers is refused only when the session may not widen
+    with pytest.raises(InvalidWordError, match="not a possible answer"):
+        Game("salet", words, widen=False)
 
 
 def test_suggest_opening_is_cached_and_matches_fresh_ranking(words: WordList, table: np.ndarray) -> None:
@@ -212,4 +215,4 @@ def test_replay_plays_each_move_and_names_the_one_that_fails(words: WordList, ta
     shown = set(np.asarray(table[words.guess_id(first)]).tolist())
     wrong = next(p for p in range(3**words.length) if p not in shown)  # no answer shows it
     with pytest.raises(InconsistentFeedbackError, match=rf"^move 1 \({first}\): no possible answer"):
-        Session(words, table=table).replay([(first, wrong)])
+        Session(words, table=table, widen=False).replay([(first, wrong)])

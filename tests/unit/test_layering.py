@@ -85,7 +85,7 @@ def test_web_does_not_import_cli() -> None:
 TIERS = [
     {"types", "errors", "_startup"},
     {"kernels", "feedback", "modes", "words", "cachefile", "resultsfile", "procs"},
-    {"executors", "table"},
+    {"executors", "table", "opener_store"},
     {"state"},
     {"search"},
     {"strategies"},

@@ -8,7 +8,7 @@ import json
 import numpy as np
 import pytest
 
-from wordlelab import Session, feedback, get_strategy
+from wordlelab import Session, State, feedback, get_strategy
 from wordlelab.errors import (
     InconsistentFeedbackError,
     InvalidPatternError,
@@ -202,6 +202,11 @@ def test_parse_grid_variants():
         parse_grid(f"{GREY * 5}\n{GREY * 4}")
 
 
+def _tree_ready(words, table, *, hard):
+    """Whether the optimal strategy has its tree for these lists without searching."""
+    return get_strategy("optimal").tree_ready(State.initial(words, table, hard=hard))
+
+
 def test_default_suggestion_is_fast_without_a_cached_tree(small_words, tmp_path, monkeypatch):
     import wordlelab.review as review_mod
     from wordlelab.table import pattern_table
@@ -209,7 +214,7 @@ def test_default_suggestion_is_fast_without_a_cached_tree(small_words, tmp_path,
     monkeypatch.setenv("WORDLELAB_CACHE_DIR", str(tmp_path))  # no tree cached here
     monkeypatch.setattr(review_mod, "QUICK_OPTIMAL_ANSWERS", 10)  # small_words (50) is "big"
     table = pattern_table(small_words)
-    assert not review_mod.optimal_tree_ready(small_words, table, hard=False, rule="official")
+    assert not _tree_ready(small_words, table, hard=False)
     r = review_game(small_words, ["crane", "crate"], answer="crate")
     assert r.suggestion_source == "entropy"
     assert "no optimal tree is cached for list 'small' in normal mode" in r.suggestion_note
@@ -217,7 +222,7 @@ def test_default_suggestion_is_fast_without_a_cached_tree(small_words, tmp_path,
     assert r.guesses[0].suggestion == small_words.allowed[get_strategy("entropy").choose(Session(small_words).state)]
     # naming it searches the tree and caches it; from then on it is the default
     assert review_game(small_words, ["crane", "crate"], answer="crate", strategy="optimal").suggestion_note == ""
-    assert review_mod.optimal_tree_ready(small_words, table, hard=False, rule="official")
+    assert _tree_ready(small_words, table, hard=False)
     r = review_game(small_words, ["crane", "crate"], answer="crate")
     assert (r.suggestion_source, r.suggestion_note) == ("optimal", "")
     # still not cached in hard mode
@@ -228,8 +233,7 @@ def test_default_suggestion_is_fast_without_a_cached_tree(small_words, tmp_path,
 
 
 def test_original_lists_use_the_shipped_optimal_trees(words, table, tmp_path, monkeypatch):
-    import wordlelab.review as review_mod
 
     monkeypatch.setenv("WORDLELAB_CACHE_DIR", str(tmp_path))  # nothing on disk: the shipped trees
     for hard in (False, True):
-        assert review_mod.optimal_tree_ready(words, table, hard=hard, rule="official")
+        assert _tree_ready(words, table, hard=hard)

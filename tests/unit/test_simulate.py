@@ -119,7 +119,7 @@ def test_combine_pools_games() -> None:
     assert list(c.guesses) == [1, 2, 3, 2, 3, 1]
     assert c.start == "xad"
     assert isinstance(c, Results)
-    with pytest.raises(ValueError):
+    with pytest.raises(InvalidOptionError, match="same strategy"):
         combine([a, run_benchmark(wl, "minimax")])
 
 

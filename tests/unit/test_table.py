@@ -5,7 +5,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from wordlelab import WordList, feedback, pattern_table
+from wordlelab import InvalidOptionError, WordList, feedback, pattern_table
 from wordlelab.kernels.reference import pattern_table_numpy
 from wordlelab.table import table_path
 
@@ -60,7 +60,7 @@ def test_naive_rule_table_differs(small_words: WordList, private_cache: Path) ->
     official = pattern_table(small_words)
     naive = pattern_table(small_words, rule="naive")
     assert official.shape == naive.shape and not np.array_equal(official, naive)
-    with pytest.raises(ValueError, match="unknown rule"):
+    with pytest.raises(InvalidOptionError, match="unknown `rule`"):
         pattern_table(small_words, rule="fuzzy")
 
 
@@ -74,3 +74,10 @@ def test_persist_false_neither_reads_nor_writes_the_cache(small_words: WordList,
     np.save(path, np.zeros_like(good))  # a wrong table of the right shape: never read
     assert np.array_equal(pattern_table(small_words, persist=False), good)
     assert np.array_equal(np.load(path), np.zeros_like(good))  # and never rewritten
+
+
+def test_the_rule_codes_are_the_kernels() -> None:
+    from wordlelab.kernels.patterns import RULE_NAIVE, RULE_OFFICIAL
+    from wordlelab.modes import Rule
+
+    assert (Rule.OFFICIAL.code, Rule.NAIVE.code) == (RULE_OFFICIAL, RULE_NAIVE)

@@ -107,7 +107,7 @@ def test_static_files_and_openapi(client: Any) -> None:
 
 
 def test_suggest_opening_matches_library(client: Any, words: Any, table: Any) -> None:
-    r = client.post("/api/suggest", json={"top": 3, "show": 10})
+    r = client.post("/api/suggest", json={"words": "original", "top": 3, "show": 10})
     assert r.status_code == 200
     d = r.json()
     expected = Session(words, table=table).suggest("entropy", 3)
@@ -124,7 +124,7 @@ def test_suggest_opening_matches_library(client: Any, words: Any, table: Any) ->
 
 def test_suggest_after_history_matches_library(client: Any, words: Any, table: Any) -> None:
     history = [{"guess": "SALET", "pattern": "bbygb"}, {"guess": "crony", "pattern": "🟨⬛⬛⬛⬛"}]
-    r = client.post("/api/suggest", json={"history": history, "strategy": "minimax", "top": 5})
+    r = client.post("/api/suggest", json={"words": "original", "history": history, "strategy": "minimax", "top": 5})
     assert r.status_code == 200, r.text
     d = r.json()
     s = Session(words, table=table)
@@ -273,7 +273,7 @@ def test_custom_lists_are_cached_in_memory_and_bounded_by_bytes(small_words: Any
 
 def test_explain_partition_table_is_exact(client: Any, words: Any, table: Any) -> None:
     hist = [{"guess": "salet", "pattern": "00120"}]
-    r = client.post("/api/explain", json={"history": hist, "guess": "livor", "show": 1000})
+    r = client.post("/api/explain", json={"words": "original", "history": hist, "guess": "livor", "show": 1000})
     assert r.status_code == 200, r.text
     d = r.json()
     s = Session(words, table=table)
@@ -294,7 +294,7 @@ def test_explain_partition_table_is_exact(client: Any, words: Any, table: Any) -
 
 
 def test_explain_truncates_words_and_checks_the_guess(client: Any) -> None:
-    d = client.post("/api/explain", json={"guess": "salet", "show": 2}).json()
+    d = client.post("/api/explain", json={"words": "original", "guess": "salet", "show": 2}).json()
     top = d["buckets"][0]
     assert len(top["words"]) == 2 and top["more"] == top["count"] - 2
     assert sum(b["count"] for b in d["buckets"]) == 2315
@@ -316,21 +316,28 @@ def new_game(client: Any, **body: Any) -> str:
 
 
 def test_play_a_chosen_game_and_review_it(client: Any, words: Any, table: Any) -> None:
-    token = new_game(client, answer="cigar")
+    token = new_game(client, words="original", answer="cigar")
     played: list[str] = []
     for word in ["salet", "rocky"]:
-        d = client.post("/api/play/guess", json={"token": token, "guesses": played, "guess": word}).json()
+        d = client.post(
+            "/api/play/guess", json={"words": "original", "token": token, "guesses": played, "guess": word}
+        ).json()
         played.append(word)
         assert d["rows"][-1]["pattern"] == format_pattern(feedback(word, "cigar"))
         assert d["over"] is False and d["answer"] is None  # the answer stays hidden
-    error(client.post("/api/play/review", json={"token": token, "guesses": played}), 409)
-    d = client.post("/api/play/guess", json={"token": token, "guesses": played, "guess": "cigar"}).json()
+    error(client.post("/api/play/review", json={"words": "original", "token": token, "guesses": played}), 409)
+    d = client.post(
+        "/api/play/guess", json={"words": "original", "token": token, "guesses": played, "guess": "cigar"}
+    ).json()
     played.append("cigar")
     assert d["won"] and d["over"] and d["answer"] == "cigar" and len(d["rows"]) == 3
-    body = error(client.post("/api/play/guess", json={"token": token, "guesses": played, "guess": "crane"}), 409)
+    body = error(
+        client.post("/api/play/guess", json={"words": "original", "token": token, "guesses": played, "guess": "crane"}),
+        409,
+    )
     assert "over" in body["error"]
 
-    rv = client.post("/api/play/review", json={"token": token, "guesses": played}).json()
+    rv = client.post("/api/play/review", json={"words": "original", "token": token, "guesses": played}).json()
     turns = rv["turns"]
     assert rv["answer"] == "cigar" and [t["guess"] for t in turns] == played
     assert turns[0]["candidates_before"] == 2315
@@ -460,3 +467,127 @@ def test_compare_stops_at_its_deadline() -> None:
     # a deadline that passes mid-run stops the benchmark walk instead of finishing it
     with pytest.raises(web_app.TimeLimitError):
         web_compare.compare(ctx, req, 12000, time.monotonic() + 0.05)
+
+
+# -- today's puzzle: the current pool, the widened list, excluded words ----------------------
+
+
+def test_daily_pages_default_to_the_current_pool(client: Any) -> None:
+    m = client.get("/api/meta").json()
+    assert m["daily_list"] == "nyt-2023" and m["default_list"] == "original"
+    assert m["limits"]["max_exclude"] >= 3158
+    d = client.post("/api/suggest", json={"top": 1, "show": 0}).json()
+    assert d["words"] == "nyt-2023" and d["candidates"] == 3158 and d["widened"] is False
+
+
+def test_suggest_widens_instead_of_blaming_the_colours(client: Any) -> None:
+    history = [{"guess": g, "pattern": p} for g, p in (("soare", "20200"), ("thilk", "00000"), ("unlit", "12000"))]
+    r = client.post("/api/suggest", json={"words": "original", "history": history, "top": 3})
+    assert r.status_code == 200, r.text
+    d = r.json()
+    assert d["widened"] is True and "no answer of the list original fits" in d["notice"]
+    assert d["candidate_words"] == ["snafu"] and d["likely"] == [{"word": "snafu", "probability": 1.0}]
+    assert d["suggestions"][0]["guess"] == "snafu" and d["suggestions"][0]["candidate"] is True
+    e = client.post("/api/explain", json={"words": "original", "history": history, "guess": "snafu"}).json()
+    assert e["widened"] is True and e["candidates"] == 1 and e["buckets"][0]["words"] == ["snafu"]
+    # colours no allowed word shows are still refused, as a typing mistake
+    bad = error(client.post("/api/suggest", json={"history": [{"guess": "soare", "pattern": "22221"}]}), 400)
+    assert bad["kind"] == "InconsistentFeedbackError" and "check the colours" in bad["error"]
+
+
+def test_suggest_leaves_excluded_words_out_of_the_candidates(client: Any) -> None:
+    history = [{"guess": "salet", "pattern": "00120"}]
+    full = client.post("/api/suggest", json={"history": history, "top": 3}).json()
+    gone = full["candidate_words"][:3]
+    d = client.post("/api/suggest", json={"history": history, "top": 3, "exclude": [w.upper() for w in gone]}).json()
+    assert d["candidates"] == full["candidates"] - 3 and d["excluded"] == 3
+    assert not set(gone) & set(d["candidate_words"])
+    # the opening too, ranked on what is left (not the book's)
+    opening = client.post("/api/suggest", json={"top": 2, "show": 0, "exclude": gone}).json()
+    assert opening["candidates"] == 3158 - 3
+
+
+@pytest.mark.parametrize(
+    ("exclude", "status", "text"),
+    [
+        (["cig4r"], 400, "not a 5-letter word"),
+        (["cigars"], 400, "not a 5-letter word"),
+        (["x" * 17], 422, ""),
+        (["cigar"] * 5001, 422, ""),
+        ("cigar", 422, ""),
+    ],
+)
+def test_bad_exclusions_are_4xx(client: Any, exclude: Any, status: int, text: str) -> None:
+    body = error(client.post("/api/suggest", json={"exclude": exclude}), status)
+    assert text in body["error"]
+
+
+def test_the_api_docs_are_plain_text(client: Any) -> None:
+    """The /api page shows each endpoint's description as text: no reStructuredText
+    markup (roles, double backquotes) nor the docstring's line breaks."""
+    spec = client.get("/openapi.json").json()
+    descriptions = [op["description"] for ops in spec["paths"].values() for op in ops.values()]
+    assert len(descriptions) >= 10
+    for text in descriptions:
+        assert "``" not in text and not re.search(r":[a-z]+:`", text), text
+        assert all("\n" not in p for p in text.split("\n\n")), text
+    compare = spec["paths"]["/api/compare"]["post"]["description"]
+    assert "one Results.to_dict() per strategy" in compare
+
+
+def test_plain_text_drops_roles_and_keeps_paragraphs() -> None:
+    from wordlelab.web.routes import plain_text
+
+    doc = "A :func:`~wordlelab.search.verify_tree` of\n    ``tree`` (:mod:`.trees`).\n\n    Next."
+    assert plain_text(doc) == "A verify_tree of tree (trees).\n\nNext."
+
+
+def _ok(resp: Any) -> Any:
+    assert resp.status_code == 200, resp.text
+    return resp.json()
+
+
+def test_every_answer_is_the_model_openapi_documents(client: Any) -> None:
+    """Each endpoint's real answer validates against the model /openapi.json names for
+    it (the models forbid undeclared fields: a field added to an answer must be
+    documented), for a sample of requests that reach every optional part."""
+    from wordlelab.web import schemas
+
+    spec = client.get("/openapi.json").json()
+    documented = {
+        path: ops[method]["responses"]["200"]["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[-1]
+        for path, ops in spec["paths"].items()
+        for method in ops
+        if path.startswith(("/api/meta", "/api/suggest", "/api/explain", "/api/play", "/api/compare"))
+    }
+    assert len(documented) == 7
+    history = [{"guess": "salet", "pattern": "00120"}]
+    token = new_game(client, answer="cigar")
+    answers = {
+        "/api/meta": [_ok(client.get("/api/meta"))],
+        "/api/suggest": [
+            _ok(client.post("/api/suggest", json={"top": 3})),
+            _ok(client.post("/api/suggest", json={"history": history, "strategy": "minimax", "hard": True})),
+            _ok(client.post("/api/suggest", json={"history": [{"guess": "cigar", "pattern": "22222"}]})),
+        ],
+        "/api/explain": [_ok(client.post("/api/explain", json={"history": history, "guess": "crane", "show": 2}))],
+        "/api/play/new": [_ok(client.post("/api/play/new", json={"seed": 1}))],
+        "/api/play/guess": [
+            _ok(client.post("/api/play/guess", json={"token": token, "guesses": [], "guess": "crane"})),
+            _ok(client.post("/api/play/guess", json={"token": token, "guesses": ["crane"], "guess": "cigar"})),
+        ],
+        "/api/play/review": [
+            _ok(client.post("/api/play/review", json={"token": token, "guesses": ["crane", "cigar"]}))
+        ],
+        "/api/compare": [
+            _ok(client.post("/api/compare", json={"strategies": ["entropy", "minimax"], "sample": 20, "seed": 1}))
+        ],
+    }
+    assert set(answers) == set(documented)
+    for path, bodies in answers.items():
+        model = getattr(schemas, documented[path])
+        for body in bodies:
+            model.model_validate(body)
+    assert answers["/api/play/guess"][1]["answer"] == "cigar"
+    with pytest.raises(ValueError, match="undeclared"):  # the check can fail
+        schemas.SuggestReply.model_validate({**answers["/api/suggest"][0], "undeclared": 1})

@@ -177,3 +177,65 @@ def test_a_500_move_line_is_400_not_a_recursion_error(client: Any) -> None:
     text = (DOCS / "trees" / "salet-normal.tree").read_text("utf-8") + "salet 22221 " * 500 + "salet 22222\n"
     r = client.post("/api/tree", json={"text": text, "filename": "long.tree"})
     assert r.status_code == 400 and "501 guesses" in r.json()["error"], r.text
+
+
+def test_openers_compute_makes_a_bound_exact_and_keeps_it() -> None:
+    """The Compute button's endpoint: LIONS in ultra mode is only a bound in the shipped
+    table; the server searches it in a worker, keeps it in the user's store, and the
+    table and the rank then show it exact (the total the search gives here too)."""
+    from wordlelab.atlas import user_store
+    from wordlelab.modes import Mode
+    from wordlelab.search import ExactJob
+    from wordlelab.search.openers import solve_opener
+    from wordlelab.words import load_wordlist
+
+    user_store("original", "ultra").path.unlink(missing_ok=True)
+    want = solve_opener(ExactJob(load_wordlist("original"), mode=Mode.ULTRA), "lions").total
+    with TestClient(create_app(Limits(timeout_s=120.0)), base_url=BASE_URL) as c:
+        before = c.get("/api/openers/rank", params={"word": "lions", "mode": "ultra"}).json()
+        assert before["exact"] is False and before["total"] <= want
+        r = c.post("/api/openers/compute", json={"word": "LIONS", "mode": "ultra"})
+        assert r.status_code == 200, r.text
+        d = r.json()
+        assert (d["word"], d["total"], d["exact"], d["computed"], d["mode"]) == ("lions", want, True, True, "ultra")
+        after = c.get("/api/openers/rank", params={"word": "lions", "mode": "ultra"}).json()
+        assert after == d
+        table = c.get("/api/openers", params={"mode": "ultra"}).json()
+        assert ["lions", want, True] in table["rows"] and table["computed"] == ["lions"]
+        assert table["exact"] == before["openers"] - 9979 + 1  # the shipped bounds, one fewer
+        again = c.post("/api/openers/compute", json={"word": "salet", "mode": "ultra"})
+        assert again.status_code == 200 and (again.json()["total"], again.json()["computed"]) == (8125, False)
+    assert user_store("original", "ultra").read()["lions"].total == want
+
+
+def test_openers_compute_is_bounded_and_checked() -> None:
+    from wordlelab.atlas import user_store
+
+    store = user_store("nyt", "normal")
+    kept = store.read()
+    with TestClient(create_app(Limits(timeout_s=0.5)), base_url=BASE_URL) as c:
+        r = c.post("/api/openers/compute", json={"word": "qajaq", "words": "nyt"})
+        assert r.status_code == 503 and r.json()["kind"] == "TimeLimit"
+        r = c.post("/api/openers/compute", json={"word": "zzzzz"})
+        assert r.status_code == 400 and "'zzzzz' is not an allowed guess" in r.json()["error"]
+        r = c.post("/api/openers/compute", json={"word": "salet", "words": "nyt", "mode": "ultra"})
+        assert r.status_code == 400 and "no 'ultra' opener table" in r.json()["error"]
+        r = c.post("/api/openers/compute", json={"word": "salet", "mode": "easy"})
+        assert r.status_code == 422
+    assert store.read() == kept  # nothing kept from a search that was stopped
+
+
+def test_the_tree_answers_are_the_models_openapi_documents(client: Any) -> None:
+    """/api/trees and /api/tree answer as the models /openapi.json names for them
+    (the models forbid undeclared fields)."""
+    from wordlelab.web import schemas
+
+    spec = client.get("/openapi.json").json()
+    for path, method, model in (("/api/trees", "get", "TreesReply"), ("/api/tree", "post", "TreeReply")):
+        ref = spec["paths"][path][method]["responses"]["200"]["content"]["application/json"]["schema"]["$ref"]
+        assert ref.endswith("/" + model)
+    listed = client.get("/api/trees").json()
+    schemas.TreesReply.model_validate(listed)
+    opened = client.post("/api/tree", json={"tree": "shipped:salet-hard.tree"}).json()
+    schemas.TreeReply.model_validate(opened)
+    assert opened["root"]["children"] and opened["mode"] == "hard"

@@ -14,7 +14,7 @@ import web_support
 from fastapi.testclient import TestClient
 from web_support import BASE_URL
 
-from wordlelab.table import cache_dir
+from wordlelab.cachefile import cache_dir
 from wordlelab.web import Limits, create_app
 from wordlelab.web import app as web_app
 from wordlelab.web import compare as web_compare
@@ -239,7 +239,8 @@ def test_optimal_needs_a_ready_tree_everywhere(client: Any, small_words: Any) ->
         400,
     )
     assert got["kind"] == "NoTreeError"
-    r = client.post("/api/suggest", json={"strategy": "optimal", "top": 1, "hard": True})
+    shipped = {"words": "original", "strategy": "optimal", "top": 1, "hard": True}
+    r = client.post("/api/suggest", json=shipped)
     assert r.status_code == 200 and r.json()["suggestions"][0]["guess"] == "salet"
 
 

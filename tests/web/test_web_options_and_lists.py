@@ -62,6 +62,7 @@ def test_suggest_with_candidates_only(client: Any, words: Any, table: Any) -> No
     d = client.post(
         "/api/suggest",
         json={
+            "words": "original",
             "history": hist,
             "top": 5,
             "options": {"candidates_only": True},

@@ -1,30 +1,38 @@
 """The ``wordlelab`` command: all terminal formatting and argument parsing.
 
-Commands live in the modules of this package, each adding its commands to
-:data:`app`; this module imports them all, so a new command group is one new
-module.  Nothing outside ``cli`` prints or reads stdin.
+Commands live in the modules of this package, each adding its commands to the
+typer app of :mod:`._app`, whose table :data:`~._app.COMMANDS` says which module
+holds which command: ``wordlelab COMMAND`` imports that module only.  Nothing
+outside ``cli`` prints or reads stdin.
+
+:data:`app` is the whole app, every command imported (for tests and tools that
+walk the commands); :func:`main` is the console entry point.
 """
 
 from __future__ import annotations
 
 import importlib
 import os
-import pkgutil
 import signal
 import sys
 import threading
+from typing import Any
 
-from .._startup import started
-from ._app import app
+# before the command's own imports: a Ctrl-C while the command starts exits quietly
+from .. import _startup  # noqa: F401
+from . import _app
 
 
 def _load_commands() -> None:
-    for info in pkgutil.iter_modules(__path__):
-        if not info.name.startswith("_"):
-            importlib.import_module(f"{__name__}.{info.name}")
+    for module in dict.fromkeys(module for module, _ in _app.COMMANDS.values()):
+        importlib.import_module(f"{__name__}.{module}")
 
 
-_load_commands()
+def __getattr__(name: str) -> Any:
+    if name == "app":  # the app with every command in it
+        _load_commands()
+        return _app.app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _exit_interrupted(signum: int, frame: object) -> None:
@@ -38,10 +46,10 @@ def _exit_interrupted(signum: int, frame: object) -> None:
 
 
 def main() -> None:
-    """Console entry point."""
-    started()  # Ctrl-C is the commands' own from here on
+    """Console entry point: the named command's module is imported when it runs
+    (Ctrl-C is the command's own from then on, see :meth:`_app._OneLineErrors._load`)."""
     try:
-        app()
+        _app.app()
     finally:
         if threading.current_thread() is threading.main_thread():
             signal.signal(signal.SIGINT, _exit_interrupted)

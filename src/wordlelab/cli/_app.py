@@ -3,28 +3,36 @@
 from __future__ import annotations
 
 import functools
+import importlib
 import json
 import math
+import os
 import re
+import shlex
+import shutil
 import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
-from typer.core import TyperArgument, TyperGroup, TyperOption
+from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 from typer.exceptions import TyperException
 
+from .. import __version__
+from .._startup import started
 from ..errors import InvalidOptionError, WordlelabError, WordListError
 from ..feedback import Mark, decode, format_pattern
-from ..modes import MODES, Mode
-from ..table import RULES
-from ..types import FloatArray
-from ..words import WordList, load_wordlist
+from ..modes import MODES, RULES, Mode
+from ..words import BUILTIN_LISTS, DAILY_LIST
+
+if TYPE_CHECKING:  # numpy: imported by the commands that use them
+    from ..types import FloatArray
+    from ..words import WordList
 
 #: the value name shown in help for an option without its own ``metavar``, by type
 _TYPE_METAVAR = {"int": "N", "float": "NUMBER", "path": "FILE"}
@@ -105,10 +113,63 @@ def tidy_help(command: Any) -> None:
         tidy_help(sub)
 
 
+#: every command: the module of this package that defines it, and the line
+#: ``wordlelab --help`` shows for it.  A command's module is imported only when
+#: that command runs or shows its help, so ``--help``, ``--version`` and the
+#: light commands start without numpy, numba, the search or the web server (pip
+#: keeps its commands the same way).  A new command is a line here;
+#: tests/e2e/test_help.py holds every line equal to the command's own help.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "suggest": ("assistant", "One-shot: the best next guesses after HISTORY."),
+    "assist": ("assistant", "Interactive helper: suggests a guess, you report what you played and saw."),
+    "bench": ("bench", "Play strategies against every answer of a list; report win rate, mean, SD, histogram."),
+    "feedback": ("feedback", "Show the colours GUESS gets against ANSWER (repeated letters done right)."),
+    "solve": ("game", "Auto-solve ANSWER and show each guess, its tiles and the candidates left."),
+    "play": ("game", "Play a game in the terminal against a hidden answer (type `quit` to give up)."),
+    "lists": ("info", "The built-in word lists."),
+    "strategies": ("info", "The registered strategies, one line each, with their options."),
+    "optimal": ("optimal", "The decision tree with the fewest total guesses, and whether it is proven optimal."),
+    "verify-tree": ("optimal", "Replay every answer of a tree file and check its totals (and its mode's rules)."),
+    "openers": ("optimal", "Rank start words: greedy bound for all, exact totals for the top N with --exact."),
+    "review": ("review", "Review a game: candidates left, skill (vs the best guess) and luck of each guess."),
+    "tree": ("tree", "Browse a decision tree: each colour pattern, its answers and the next guess, level by level."),
+    "absurdle": ("variants", "Play Absurdle (the answer dodges your guesses), or --solve it."),
+    "multi": ("variants", "Play (or --solve) a multi-board game: one guess goes to every board."),
+    "web": ("web", "Start the local web app and print its URL (Ctrl-C stops it)."),
+    "plot": ("plot", "Draw figures: guess histograms, strategy comparison, letter statistics."),
+    "prior": ("prior", "Unknown answer list: every allowed word may be the answer, weighted by word frequency."),
+}
+
+
+class _NotLoaded(TyperCommand):
+    """A command whose module is not imported yet: its name and help line, for
+    the list of commands and the suggestions for a mistyped name."""
+
+
 class _OneLineErrors(TyperGroup):
     """The root command: a usage error (unknown option, bad value, missing argument)
     is one line on stderr, ``error: ...``, and exit status 2, like every other error;
-    help reads like git's (see :func:`tidy_help`)."""
+    help reads like git's (see :func:`tidy_help`).  Its commands are imported as
+    they are used (:data:`COMMANDS`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name, (_, summary) in COMMANDS.items():
+            self.commands.setdefault(name, _NotLoaded(name=name, help=summary))
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        if args and isinstance(self.commands.get(args[0]), _NotLoaded):
+            self._load(COMMANDS[args[0]][0])
+        return super().resolve_command(ctx, args)
+
+    def _load(self, module: str) -> None:
+        """Import the commands of ``module`` and put them in place of their stand-ins."""
+        importlib.import_module(f"{__package__}.{module}")
+        for name, command in typer.main.get_command(app).commands.items():  # type: ignore[attr-defined]
+            if isinstance(self.commands.get(name), _NotLoaded) and not isinstance(command, _NotLoaded):
+                tidy_help(command)
+                self.commands[name] = command
+        started()  # the slow imports are done: Ctrl-C is the command's own from here on
 
     def main(  # type: ignore[override]
         self,
@@ -147,6 +208,23 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
+
+def _print_version(value: bool) -> None:
+    if value:
+        console.print(f"wordlelab {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_print_version, is_eager=True, help="Print the version and exit."),
+    ] = False,
+) -> None:
+    """Solve Wordle, study strategies, compute optimal play."""
+
+
 # markup off: words, file names and messages are printed as they are (a `[/x]` in a
 # file name must not be read as a style tag); a print that styles says markup=True
 console = Console(highlight=False, markup=False, emoji=False)
@@ -155,14 +233,29 @@ err_console = Console(stderr=True, highlight=False, markup=False, emoji=False)
 #: exit code for bad input (usage errors from typer itself exit 2 as well)
 EXIT_BAD_INPUT = 2
 
-WordsOpt = Annotated[
+_WORDS_HELP = (
+    f"Word list: a built-in name ({', '.join(BUILTIN_LISTS)}; see `wordlelab lists`) "
+    "or a file of answers, one word a line."
+)
+WordsOpt = Annotated[str, typer.Option("--words", "-w", metavar="LIST", help=_WORDS_HELP)]
+#: ``--words`` of the commands a daily player uses: the current answer pool by default
+DailyWordsOpt = Annotated[
     str,
     typer.Option(
         "--words",
         "-w",
         metavar="LIST",
-        help="Word list: a built-in name (original, original-order, nyt, nyt-12959) "
-        "or a file of answers, one word a line.",
+        help=_WORDS_HELP + f" The default, {DAILY_LIST}, is the NYT's current answer pool; an answer "
+        "outside any list is still found (every allowed word that fits, weighted by how common it is).",
+    ),
+]
+ExcludeOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--exclude",
+        metavar="FILE",
+        help="Words that cannot be the answer (one a line, e.g. past answers you remember); "
+        "they stay playable as guesses.",
     ),
 ]
 GuessesOpt = Annotated[
@@ -205,6 +298,23 @@ _STYLE = {
     Mark.YELLOW: "bold black on yellow3",
     Mark.GREY: "bold white on grey35",
 }
+
+
+def program() -> str:
+    """How to run this very wordlelab again, as a shell command that works as printed:
+    ``wordlelab`` when that name on PATH is this installation's script (an activated
+    virtual environment, ``pipx install .``), else the script's absolute path
+    (``/home/me/wordlelab/.venv/bin/wordlelab``), else ``PYTHON -m wordlelab``."""
+    script = Path(sys.executable).parent / ("wordlelab.exe" if os.name == "nt" else "wordlelab")
+    on_path = shutil.which("wordlelab")
+    if script.is_file():
+        try:
+            if on_path is not None and os.path.samefile(on_path, script):
+                return "wordlelab"
+        except OSError:
+            pass
+        return shlex.quote(str(script))
+    return f"{shlex.quote(sys.executable)} -m wordlelab"
 
 
 def fail(message: str) -> typer.Exit:
@@ -318,8 +428,12 @@ def check_rule(rule: str, hard_flag: str | None = None) -> None:
         )
 
 
-def load_words(words: str, guesses: str | None) -> WordList:
-    return load_wordlist(words, guesses)
+def excluded_words(path: Path | None, wl: WordList) -> list[str]:
+    """The words of ``--exclude FILE`` (one a line, ``#`` comments; checked like a word
+    list, so a bad line is one error naming the file and line), none without it."""
+    from ..words import read_words
+
+    return [] if path is None else read_words(path, wl.length)
 
 
 def apply_prior(wl: WordList, prior: str) -> tuple[WordList, FloatArray | None]:

@@ -15,22 +15,24 @@ from ..game import DEFAULT_STRATEGY, Session
 from ..modes import Mode
 from ..strategies import Ranked, Strategy, get_strategy
 from ..types import FloatArray
-from ..words import WordList
+from ..words import DAILY_LIST, WordList, load_wordlist
 from ._app import (
+    DailyWordsOpt,
+    ExcludeOpt,
     GuessesOpt,
     HardOpt,
     JsonOpt,
     ModeOpt,
     PriorOpt,
     StrategyOpt,
-    WordsOpt,
     app,
     apply_prior,
     console,
+    excluded_words,
     game_mode,
     handle_errors,
-    load_words,
     print_json,
+    program,
     refused,
     tiles,
 )
@@ -43,11 +45,13 @@ HistoryOpt = Annotated[str, typer.Option("--history", help='Guesses so far, e.g.
 SHOW_CANDIDATES = 30
 
 
-def replay(wl: WordList, weights: FloatArray | None, *, mode: Mode, history: str) -> Session:
-    """A Session on ``wl`` (answers weighted by ``weights``, if any) with the typed
-    ``--history`` played; the first move that does not fit raises, naming it (a word
-    played twice too: it cannot add information)."""
-    session = Session(wl, mode=mode, weights=weights)
+def replay(
+    wl: WordList, weights: FloatArray | None, *, mode: Mode, history: str, exclude: list[str] | None = None
+) -> Session:
+    """A Session on ``wl`` (answers weighted by ``weights``, if any; the ``exclude``
+    words not answers) with the typed ``--history`` played; the first move that does
+    not fit raises, naming it (a word played twice too: it cannot add information)."""
+    session = Session(wl, mode=mode, weights=weights, exclude=exclude or ())
     moves = parse_history(history)
     for i, (word, _) in enumerate(moves):
         why = _repeated([w.strip().lower() for w, _ in moves[:i]], word)
@@ -82,16 +86,29 @@ def _figure(value: float | None, whole: bool) -> str:
     return f"{value:.0f}" if whole else f"{value:.3f}"
 
 
-def _show(session: Session, strat: Strategy, top: int) -> None:
+#: the most likely candidates shown once the list was widened
+SHOW_LIKELY = 8
+
+
+def _candidates_line(session: Session) -> str:
+    """How many candidates are left, and which: the words themselves when few remain;
+    once the list was widened, the most likely with their probabilities."""
     n = len(session.candidates)
+    if session.widened:
+        likely = ", ".join(f"{w} {p:.1%}" for w, p in session.likely(SHOW_LIKELY))
+        more = ", ..." if n > SHOW_LIKELY else ""
+        return f"{n} candidate{'s' if n != 1 else ''} (allowed words that fit, by frequency): {likely}{more}"
+    if n <= SHOW_CANDIDATES:
+        return f"{n} candidate{'s' if n != 1 else ''}: " + " ".join(session.candidate_words)
+    return f"{n} candidates left"
+
+
+def _show(session: Session, strat: Strategy, top: int) -> None:
     if session.solved:
         console.print("Solved!")
         return
     ranked = session.suggest(strat, top)
-    if n <= SHOW_CANDIDATES:
-        console.print(f"{n} candidate{'s' if n != 1 else ''}: " + " ".join(session.candidate_words))
-    else:
-        console.print(f"{n} candidates left")
+    console.print(_candidates_line(session))
     table = Table(title=f"best next guesses ({strat.key})", title_justify="left")
     table.add_column("#", justify="right")
     table.add_column("guess")
@@ -125,15 +142,16 @@ def suggest(
     strategy: StrategyOpt = DEFAULT_STRATEGY,
     hard: HardOpt = False,
     mode: ModeOpt = None,
-    words: WordsOpt = "original",
+    words: DailyWordsOpt = DAILY_LIST,
     guesses: GuessesOpt = None,
     top: TopOpt = 5,
     prior: PriorOpt = "none",
+    exclude: ExcludeOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """One-shot: the best next guesses after HISTORY."""
-    wl, weights = apply_prior(load_words(words, guesses), prior)
-    session = replay(wl, weights, mode=game_mode(mode, hard), history=history)
+    wl, weights = apply_prior(load_wordlist(words, guesses), prior)
+    session = replay(wl, weights, mode=game_mode(mode, hard), history=history, exclude=excluded_words(exclude, wl))
     strat = get_strategy(strategy)
     if json_out:
         ranked = suggestions(session, strat, top)
@@ -144,12 +162,21 @@ def suggest(
                 "hard": session.hard,
                 "strategy": strat.key,
                 "solved": session.solved,
+                "list": wl.name,
+                "widened": session.widened,
+                "notice": session.notice,
+                "excluded": len(session.excluded),
                 "candidates": len(session.candidates),
                 "candidate_words": session.candidate_words[:SHOW_CANDIDATES],
+                "likely": [{"word": w, "probability": p} for w, p in session.likely(SHOW_LIKELY)]
+                if session.widened
+                else [],
                 "suggestions": [r.as_dict() for r in ranked],
             }
         )
         return
+    if session.notice:
+        console.print(session.notice)
     _show(session, strat, top)
 
 
@@ -165,23 +192,31 @@ printed as a command line (wordlelab suggest --history ...) that resumes it."""
 COMMANDS = ("help", "list", "new", "quit", "undo")
 
 
-def header(wl: WordList, mode: str) -> str:
-    """The assistant's first line: the list and the mode."""
-    return f"wordlelab assistant — list {wl.name}: {len(wl.answers)} answers, {len(wl.allowed)} guesses, {mode} mode"
+def header(session: Session) -> str:
+    """The assistant's first line: the list, the words excluded and the mode."""
+    wl = session.words
+    out = f"wordlelab assistant — list {wl.name}: {len(wl.answers)} answers"
+    if session.excluded:
+        out += f" ({len(wl.answers) - len(session.candidates)} excluded)"
+    return out + f", {len(wl.allowed)} guesses, {session.mode} mode"
 
 
 def resume_command(session: Session, options: list[str]) -> str:
     """The `wordlelab suggest` command line that goes on with ``session``'s game
-    (``options``: the assist command's own, e.g. ``["--mode", "ultra"]``)."""
-    return " ".join(["wordlelab", "suggest", "--history", f'"{session.history_text()}"', *options])
+    (``options``: the assist command's own, e.g. ``["--mode", "ultra"]``), starting
+    with the command that runs this wordlelab (:func:`program`), so it works as printed."""
+    return " ".join([program(), "suggest", "--history", f'"{session.history_text()}"', *options])
 
 
-def _options(*, mode: Mode, strategy: str, words: str, guesses: str | None, top: int, prior: str) -> list[str]:
+def _options(
+    *, mode: Mode, strategy: str, words: str, guesses: str | None, top: int, prior: str, exclude: str | None = None
+) -> list[str]:
     """The options given to `assist` that `suggest` needs to pick the game up again."""
     out = [] if mode is Mode.NORMAL else ["--hard"] if mode is Mode.HARD else ["--mode", mode.value]
     given = [
-        ("--words", words, "original"),
+        ("--words", words, DAILY_LIST),
         ("--guesses", guesses, None),
+        ("--exclude", exclude, None),
         ("--strategy", strategy, DEFAULT_STRATEGY),
         ("--top", str(top), "5"),
         ("--prior", prior, "none"),
@@ -207,19 +242,28 @@ def assist(
     hard: HardOpt = False,
     mode: ModeOpt = None,
     strategy: StrategyOpt = DEFAULT_STRATEGY,
-    words: WordsOpt = "original",
+    words: DailyWordsOpt = DAILY_LIST,
     guesses: GuessesOpt = None,
     top: TopOpt = 5,
     prior: PriorOpt = "none",
+    exclude: ExcludeOpt = None,
 ) -> None:
     """Interactive helper: suggests a guess, you report what you played and saw."""
-    wl, weights = apply_prior(load_words(words, guesses), prior)
+    wl, weights = apply_prior(load_wordlist(words, guesses), prior)
     strat = get_strategy(strategy)
-    session = Session(wl, mode=game_mode(mode, hard), weights=weights)
-    console.print(header(wl, session.mode.value))
+    session = Session(wl, mode=game_mode(mode, hard), weights=weights, exclude=excluded_words(exclude, wl))
+    console.print(header(session))
     console.print(HELP)
     prompt = Prompt("assist", COMMANDS, lambda: wl.allowed)
-    options = _options(mode=session.mode, strategy=strategy, words=words, guesses=guesses, top=top, prior=prior)
+    options = _options(
+        mode=session.mode,
+        strategy=strategy,
+        words=words,
+        guesses=guesses,
+        top=top,
+        prior=prior,
+        exclude=None if exclude is None else str(exclude.resolve()),
+    )
     with prompt:
         try:
             _show(session, strat, top)
@@ -250,7 +294,7 @@ def _command(session: Session, cmd: str, strat: Strategy, top: int, options: lis
         return None
     if low == "new":
         _offer_resume(session, options)
-        session = Session(wl, mode=session.mode, weights=session.weights)
+        session = Session(wl, mode=session.mode, weights=session.weights, exclude=session.excluded)
         console.print("New game.")
         _show(session, strat, top)
         return session
@@ -265,9 +309,12 @@ def _command(session: Session, cmd: str, strat: Strategy, top: int, options: lis
             why = _repeated([wl.allowed[step.guess] for step in session.history], word)
             if why is not None:
                 raise InvalidWordError(why + " (type undo to take back the last move)")
+            was_widened = session.widened
             session.play(word, pattern)
             step = session.history[-1]
             console.print(tiles(wl.allowed[step.guess], step.pattern))
+            if session.widened and not was_widened:
+                console.print(session.notice)
     except WordlelabError as exc:
         refused(exc)
         return None

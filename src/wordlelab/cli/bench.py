@@ -17,7 +17,7 @@ from ..modes import Mode
 from ..simulate import MAX_TURNS, Job, Results, combine, run_jobs
 from ..strategies import strategy_class, strategy_names
 from ..strategies.base import option_specs, parse_options
-from ..words import WordList
+from ..words import WordList, load_wordlist
 from ._app import (
     GuessesOpt,
     JsonOpt,
@@ -28,7 +28,6 @@ from ._app import (
     err_console,
     game_mode,
     handle_errors,
-    load_words,
     output_dir,
     output_file,
     print_json,
@@ -242,7 +241,7 @@ def bench(
             )
             texts = option_texts(option or [])
             _check_report_files(csv_out, markdown, plot)
-            wl = load_words(words, guesses)
+            wl = load_wordlist(words, guesses)
             options = {n: _parse_options(n, texts, wl) for n in names}
             starts = _start_words(wl, start or [])
             picked = _sample(wl, sample, seed)

@@ -1,4 +1,4 @@
-"""Commands about single games: feedback, solve, play."""
+"""Commands about single games: solve, play."""
 
 from __future__ import annotations
 
@@ -8,16 +8,17 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from ..errors import InvalidWordError
-from ..feedback import feedback as feedback_rule
+from ..errors import WordListError
 from ..feedback import format_pattern
 from ..game import DEFAULT_STRATEGY, Game
 from ..modes import Mode
 from ..simulate import Turn, play_game
 from ..strategies import Strategy, get_strategy
 from ..types import FloatArray
-from ..words import WordList
+from ..words import DAILY_LIST, WordList, load_wordlist
 from ._app import (
+    DailyWordsOpt,
+    ExcludeOpt,
     GuessesOpt,
     HardOpt,
     JsonOpt,
@@ -28,31 +29,13 @@ from ._app import (
     app,
     apply_prior,
     console,
+    excluded_words,
     game_mode,
     handle_errors,
-    load_words,
     print_json,
     tiles,
 )
 from ._prompt import Prompt, game_help, guess_loop
-
-
-@app.command()
-@handle_errors
-def feedback(
-    guess: Annotated[str, typer.Argument(help="The guessed word.")],
-    answer: Annotated[str, typer.Argument(help="The answer.")],
-    format: Annotated[str, typer.Option("--format", "-f", help="digits | letters | emoji | emoji-hc")] = "digits",
-) -> None:
-    """Show the colours GUESS gets against ANSWER (repeated letters done right)."""
-    g, a = guess.strip().lower(), answer.strip().lower()
-    for w in (g, a):
-        if not w.isalpha():
-            raise InvalidWordError(f"{w!r} is not a word of letters; give two words, e.g. salet cigar")
-    p = feedback_rule(g, a)
-    if console.is_terminal:
-        console.print(tiles(g, p))
-    console.print(format_pattern(p, len(g), format))  # type: ignore[arg-type]
 
 
 def solve_turns(
@@ -89,7 +72,7 @@ def solve(
     json_out: JsonOpt = False,
 ) -> None:
     """Auto-solve ANSWER and show each guess, its tiles and the candidates left."""
-    wl, weights = apply_prior(load_words(words, guesses), prior)
+    wl, weights = apply_prior(load_wordlist(words, guesses), prior)
     game = game_mode(mode, hard)
     strat, turns = solve_turns(wl, weights, answer, strategy, mode=game, start=start)
     if json_out:
@@ -129,16 +112,22 @@ def play(
     hard: HardOpt = False,
     mode: ModeOpt = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed for the hidden answer.")] = None,
-    words: WordsOpt = "original",
+    words: DailyWordsOpt = DAILY_LIST,
     guesses: GuessesOpt = None,
     max_guesses: Annotated[
         int, typer.Option("--max-guesses", min=1, help="Guesses you get before the answer is revealed.")
     ] = 6,
+    exclude: ExcludeOpt = None,
 ) -> None:
     """Play a game in the terminal against a hidden answer (type `quit` to give up)."""
-    wl = load_words(words, guesses)
-    answer = random.Random(seed).choice(wl.answers)
-    game = Game(answer, wl, mode=game_mode(mode, hard), max_guesses=max_guesses)
+    wl = load_wordlist(words, guesses)
+    game_rules = game_mode(mode, hard)
+    skip = set(excluded_words(exclude, wl))
+    pool = [w for w in wl.answers if w not in skip]
+    if not pool:
+        raise WordListError(f"--exclude leaves no answer of list {wl.name!r} to play; exclude fewer words")
+    answer = random.Random(seed).choice(pool)
+    game = Game(answer, wl, mode=game_rules, max_guesses=max_guesses, exclude=skip)
     console.print(
         f"Guess the {wl.length}-letter word in {max_guesses} tries"
         f"{'' if game.mode is Mode.NORMAL else f' ({game.mode} mode)'}. Type a word, `help` or `quit`."

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.table import Table
 
-from ..strategies import strategy_class, strategy_names
-from ..strategies.base import StrategyOption, option_specs
 from ..words import BUILTIN_LISTS, DEFAULT_LIST
 from ._app import JsonOpt, app, console, print_json
+
+if TYPE_CHECKING:
+    from ..strategies.base import StrategyOption
 
 
 @app.command("lists")
@@ -25,6 +28,9 @@ def lists_cmd(json_out: JsonOpt = False) -> None:
 @app.command("strategies")
 def strategies_cmd(json_out: JsonOpt = False) -> None:
     """The registered strategies, one line each, with their options."""
+    from ..strategies import strategy_class, strategy_names  # numpy: only this command needs it
+    from ..strategies.base import option_specs
+
     names = strategy_names()
     if json_out:
         print_json({n: strategy_class(n).description for n in names})

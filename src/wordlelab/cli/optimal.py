@@ -3,34 +3,18 @@
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
 
 from .._startup import EXIT_INTERRUPTED
-from ..errors import InvalidOptionError, WordlelabError
-from ..search import (
-    INF,
-    CapTooTightError,
-    ExactJob,
-    OpenerResult,
-    ResultStore,
-    Shortfall,
-    Solver,
-    exact_openers,
-    greedy_scores,
-    read_header,
-    read_tree,
-    shortfall,
-    verify_tree,
-    write_tree,
-)
-from ..search.solver import DEFAULT_MAX_GUESSES
-from ..table import cache_dir, pattern_table
-from ..words import BUILTIN_LISTS, read_upto
+from ..errors import CapTooTightError, InvalidOptionError, TreeFileError, WordListError
+from ..modes import MAX_GUESSES as DEFAULT_MAX_GUESSES
+from ..words import BUILTIN_LISTS, load_wordlist, read_upto
 from ._app import (
     GuessesOpt,
     HardOpt,
@@ -42,11 +26,13 @@ from ._app import (
     err_console,
     game_mode,
     handle_errors,
-    load_words,
     output_file,
     print_json,
 )
-from ._rank import print_rank
+from ._rank import print_rank, print_top
+
+if TYPE_CHECKING:  # the search imports numba: each command imports it when it runs
+    from ..search import OpenerResult, SearchResult, Shortfall
 
 #: the biggest tree file read; the proven trees of the original lists take 0.1 MB
 MAX_TREE_BYTES = 256 * 2**20
@@ -59,6 +45,16 @@ AnswersOnlyOpt = Annotated[
     bool,
     typer.Option("--answers-only-guesses", help="Guess only words that can be the answer."),
 ]
+
+
+def _timing(result: SearchResult, began: float) -> str:
+    """The search's own time and nodes, and the command's whole time since ``began``
+    (loading the lists and the table, setting up the mode, building and checking the
+    tree: in ultra mode most of it)."""
+    parts = "lists, table, search" + ("" if result.lower_bound else ", tree built and checked")
+    return (
+        f"{result.nodes} nodes searched in {result.seconds:.2f} s, {time.perf_counter() - began:.2f} s in all ({parts})"
+    )
 
 
 @app.command()
@@ -92,15 +88,19 @@ def optimal(
     json_out: JsonOpt = False,
 ) -> None:
     """The decision tree with the fewest total guesses, and whether it is proven optimal."""
+    from ..search import Solver, shortfall, write_tree
+    from ..table import pattern_table
+
+    began = time.perf_counter()
     output_file(tree, "--tree file")
     game = game_mode(mode, hard)
-    wl = load_words(words, guesses)
+    wl = load_wordlist(words, guesses)
     table = pattern_table(wl)
     solver = Solver(wl, table, mode=game, max_guesses=max_guesses, beam=beam, answers_only=answers_only)
     try:
         result = solver.solve(start, budget_s=budget, top=top, upper=upper)
     except CapTooTightError as exc:
-        raise WordlelabError(f"{exc}. {_lost_text(shortfall(solver, exc.start), max_guesses)}") from None
+        raise CapTooTightError(f"{exc}. {_lost_text(shortfall(solver, exc.start), max_guesses)}", exc.start) from None
     if tree is not None and result.tree is not None:
         write_tree(result.tree, tree, table)
     if json_out:
@@ -119,7 +119,7 @@ def optimal(
         return
     if result.lower_bound:
         console.print(f"{result.start.upper()} ({game} mode, cap {max_guesses}): total >= {result.total}")
-        console.print(f"{result.note}; {result.seconds:.2f} s, {result.nodes} nodes searched")
+        console.print(f"{result.note}; {_timing(result, began)}")
         if tree is not None:
             console.print(f"no tree written to {tree}: the opener is worse than --upper {upper}")
         return
@@ -137,7 +137,7 @@ def optimal(
         what = "proven optimal" + (f" for opener {result.start.upper()}" if start else "")
     else:
         what = f"proven optimal for opener {result.start.upper()}"
-    console.print(f"{what}; {result.seconds:.2f} s, {result.nodes} nodes searched")
+    console.print(f"{what}; {_timing(result, began)}")
     if result.note:
         console.print(result.note)
     if tree is not None:
@@ -156,17 +156,20 @@ def verify_tree_cmd(
     json_out: JsonOpt = False,
 ) -> None:
     """Replay every answer of a tree file and check its totals (and its mode's rules)."""
+    from ..search import read_tree, verify_tree
+    from ..table import pattern_table
+
     name = words
     text = tree_file_text(file)
     if name is None:
         head = _peek_words(text)
         if head not in BUILTIN_LISTS:
-            raise WordlelabError(
+            raise WordListError(
                 f"the file was made for list {head!r}, which is not built in; "
                 "pass its answers with --words FILE (and --guesses FILE)"
             )
         name = head
-    wl = load_words(name, guesses)
+    wl = load_wordlist(name, guesses)
     tree, claimed = read_tree(file, wl)
     table = pattern_table(wl, tree.rule)
     v = verify_tree(tree, table, claimed)
@@ -205,12 +208,12 @@ def tree_file_text(file: Path) -> str:
     try:
         data = read_upto(file, MAX_TREE_BYTES)
         if data is None:
-            raise WordlelabError(f"tree file {str(file)!r} is bigger than {MAX_TREE_BYTES // 2**20} MiB")
+            raise TreeFileError(f"tree file {str(file)!r} is bigger than {MAX_TREE_BYTES // 2**20} MiB")
         return data.decode("utf-8")
     except OSError as exc:
-        raise WordlelabError(f"cannot read tree file {str(file)!r}: {exc.strerror or exc}") from None
+        raise TreeFileError(f"cannot read tree file {str(file)!r}: {exc.strerror or exc}") from None
     except UnicodeDecodeError:
-        raise WordlelabError(
+        raise TreeFileError(
             f"tree file {str(file)!r} is not UTF-8 text; give a .tree or .json file written by "
             "`wordlelab optimal --tree`"
         ) from None
@@ -218,6 +221,8 @@ def tree_file_text(file: Path) -> str:
 
 def _peek_words(text: str) -> str:
     """The list named in a tree file's header (``original`` when it names none)."""
+    from ..search import read_header
+
     return str(read_header(text).get("words", "original"))
 
 
@@ -227,7 +232,22 @@ def openers(
     hard: HardOpt = False,
     mode: ModeOpt = None,
     top: Annotated[int, typer.Option("--top", "-n", min=1, help="How many openers to show / solve.")] = 10,
-    exact: Annotated[bool, typer.Option("--exact", help="Prove the exact total of the top N.")] = False,
+    exact: Annotated[
+        bool,
+        typer.Option(
+            "--exact",
+            help="Prove the exact totals of the N openers with the best greedy bounds "
+            "(with --rank: WORD's, where its row is a lower bound, kept for later looks).",
+        ),
+    ] = False,
+    compute: Annotated[
+        bool,
+        typer.Option(
+            "--compute",
+            help="Compute the greedy bounds now instead of reading the shipped table "
+            "(always so for a custom list, or a mode with no table).",
+        ),
+    ] = False,
     max_guesses: MaxGuessesOpt = DEFAULT_MAX_GUESSES,
     answers_only: AnswersOnlyOpt = False,
     dask: Annotated[bool, typer.Option("--dask", help="Run on a dask LocalCluster.")] = False,
@@ -261,28 +281,44 @@ def openers(
     ] = None,
     rank: Annotated[
         str | None,
-        typer.Option("--rank", metavar="WORD", help="Where WORD ranks in the shipped opener tables (instant)."),
+        typer.Option(
+            "--rank",
+            metavar="WORD",
+            help="Where WORD ranks in the shipped opener tables (instant; totals computed by --exact included).",
+        ),
     ] = None,
     words: WordsOpt = "original",
     guesses: GuessesOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Rank start words: greedy bound for all, exact totals for the top N with --exact."""
+    """Rank start words: the shipped table of exact totals and proven bounds for the
+    built-in lists; for a custom list (or with --compute) greedy bounds for all, and
+    exact totals for the top N with --exact."""
     if rank is not None:
-        if exact or every or tsv or guesses or answers_only or max_guesses != DEFAULT_MAX_GUESSES:
-            raise InvalidOptionError("--rank reads the shipped tables: it takes only --words, --mode and --json")
-        print_rank(rank, words, game_mode(mode, hard), json_out)
+        _check_rank_options(
+            table_options=bool(compute or every or tsv or guesses or answers_only)
+            or max_guesses != DEFAULT_MAX_GUESSES,
+            executor_options=bool(dask or scheduler or workers or results or resume or upper),
+        )
+        print_rank(rank, words, game_mode(mode, hard), json_out, compute=exact)
         return
+    import numpy as np
+
+    from ..cachefile import cache_dir
+    from ..search import INF, ExactJob, ResultStore, exact_openers, greedy_scores
+    from ..table import pattern_table
+
     _check_openers_options(exact, dask, scheduler, workers, results, resume, upper)
     game = game_mode(mode, hard)
+    plain = not (exact or compute or tsv or guesses or answers_only or max_guesses != DEFAULT_MAX_GUESSES)
+    if plain and print_top(words, game, top, every, json_out):
+        return
     if tsv is not None:
         if not exact:
             raise InvalidOptionError("--tsv works only with --exact")
         output_file(tsv, "--tsv file")
-    wl = load_words(words, guesses)
+    wl = load_wordlist(words, guesses)
     table = pattern_table(wl)
-    import numpy as np
-
     pool = (
         np.unique(wl.answer_to_allowed).astype(np.int64) if answers_only else np.arange(len(wl.allowed), dtype=np.int64)
     )
@@ -346,6 +382,7 @@ def openers(
     if json_out:
         print_json(
             {
+                "source": "computed",
                 "mode": game.value,
                 "hard": game.restricted,
                 "max_guesses": max_guesses,
@@ -376,9 +413,20 @@ def openers(
         console.print(f"{len(exact_res)} openers written to {tsv}")
 
 
+def _check_rank_options(*, table_options: bool, executor_options: bool) -> None:
+    """Refuse options ``--rank`` does not take: it reads the shipped tables (and with
+    ``--exact`` computes one opener here, on no executor)."""
+    if table_options:
+        raise InvalidOptionError("--rank reads the shipped tables: it takes only --words, --mode, --exact and --json")
+    if executor_options:
+        raise InvalidOptionError("--rank WORD --exact computes one opener here; it takes no executor options")
+
+
 def write_openers_tsv(path: Path, results: Iterable[OpenerResult]) -> None:
     """``word<TAB>total<TAB>exact`` rows sorted by total then word; ``inf`` (exact 1)
     where no tree finds every answer within the cap."""
+    from ..search import INF
+
     rows = sorted(results, key=lambda r: (r.total, r.word))
     lines = ["word\ttotal\texact"]
     for r in rows:

@@ -8,11 +8,11 @@ from typing import Annotated
 
 import typer
 
-from ..errors import InvalidOptionError, WordlelabError
+from ..errors import InvalidOptionError, ResultsFileError
 from ..modes import Mode
 from ..simulate import Results, run_benchmark
 from ..strategies import get_strategy, strategy_class, strategy_names
-from ..words import read_upto
+from ..words import load_wordlist, read_upto
 from ._app import (
     GuessesOpt,
     HardOpt,
@@ -23,7 +23,6 @@ from ._app import (
     console,
     game_mode,
     handle_errors,
-    load_words,
     output_dir,
     output_file,
 )
@@ -73,7 +72,7 @@ def _results(
         strategy_class(n)
     if from_:
         return _load(from_)
-    wl = load_words(words, guesses)
+    wl = load_wordlist(words, guesses)
     return [run_benchmark(wl, get_strategy(n), mode=mode, rule=rule) for n in names]
 
 
@@ -83,17 +82,17 @@ def _load(paths: list[Path]) -> list[Results]:
         try:
             raw = read_upto(p, MAX_RESULTS_BYTES)
             if raw is None:
-                raise WordlelabError(f"results file {str(p)!r} is bigger than {MAX_RESULTS_BYTES // 2**20} MiB")
+                raise ResultsFileError(f"results file {str(p)!r} is bigger than {MAX_RESULTS_BYTES // 2**20} MiB")
             data = json.loads(raw.decode("utf-8"))
         except (OSError, ValueError) as exc:
-            raise WordlelabError(f"cannot read results file {str(p)!r}: {exc}") from None
+            raise ResultsFileError(f"cannot read results file {str(p)!r}: {exc}") from None
         items = data["results"] if isinstance(data, dict) and "results" in data else [data]
         try:
             out.extend(Results.from_dict(d) for d in items)
         except (KeyError, TypeError, ValueError, AttributeError):
-            raise WordlelabError(f"results file {str(p)!r} is not the output of `wordlelab bench --json`") from None
+            raise ResultsFileError(f"results file {str(p)!r} is not the output of `wordlelab bench --json`") from None
     if not out:
-        raise WordlelabError("the results files hold no results")
+        raise ResultsFileError("the results files hold no results")
     return out
 
 
@@ -148,7 +147,7 @@ WhichOpt = Annotated[str, typer.Option("--which", help="answers or allowed: whic
 
 def _which(which: str) -> str:
     if which not in ("answers", "allowed"):
-        raise WordlelabError(f"--which must be answers or allowed, not {which!r}")
+        raise InvalidOptionError(f"--which must be answers or allowed, not {which!r}")
     return which
 
 
@@ -161,7 +160,7 @@ def letters_cmd(
     from ..plots import letter_position_plot
 
     out = _out(out)
-    console.print(f"wrote {letter_position_plot(load_words(words, guesses), out, _which(which))}")
+    console.print(f"wrote {letter_position_plot(load_wordlist(words, guesses), out, _which(which))}")
 
 
 @plot_app.command("bigrams")
@@ -177,4 +176,4 @@ def bigrams_cmd(
     from ..plots import bigram_plot
 
     out = _out(out)
-    console.print(f"wrote {bigram_plot(load_words(words, guesses), out, top, _which(which))}")
+    console.print(f"wrote {bigram_plot(load_wordlist(words, guesses), out, top, _which(which))}")

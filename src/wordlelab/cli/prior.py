@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from typing import Annotated
 
-import numpy as np
 import typer
 from rich.text import Text
 
 from ..errors import InvalidWordError
-from ..game import DEFAULT_STRATEGY, Session
+from ..game import DEFAULT_STRATEGY
 from ..prior import PRIOR_CENTER, PRIOR_WIDTH, frequency_weights, zipf_frequencies
 from ..strategies import get_strategy
+from ..words import load_wordlist
 from ._app import (
     GuessesOpt,
     HardOpt,
@@ -31,7 +31,6 @@ from ._app import (
     frequency_prior,
     game_mode,
     handle_errors,
-    load_words,
     print_json,
     tiles,
 )
@@ -56,17 +55,6 @@ LangOpt = Annotated[
 SHOW_LIKELY = 8
 
 
-def _likely(session: Session) -> list[tuple[str, float]]:
-    """The :data:`SHOW_LIKELY` most probable candidates and their probabilities
-    (ties: word order)."""
-    assert session.weights is not None
-    cands = session.candidates
-    w = session.weights[cands]
-    p = w / w.sum()
-    order = np.lexsort((cands, -p))[:SHOW_LIKELY]
-    return [(session.words.answers[cands[i]], float(p[i])) for i in order]
-
-
 @prior_app.command("suggest")
 @handle_errors
 def prior_suggest(
@@ -83,11 +71,11 @@ def prior_suggest(
     json_out: JsonOpt = False,
 ) -> None:
     """Best next guesses when any allowed word may be the answer (frequency prior)."""
-    wl, weights = frequency_prior(load_words(words, guesses), lang, center, width)
+    wl, weights = frequency_prior(load_wordlist(words, guesses), lang, center, width)
     session = replay(wl, weights, mode=game_mode(mode, hard), history=history)
     strat = get_strategy(strategy)
     ranked = suggestions(session, strat, top)
-    likely = _likely(session)
+    likely = session.likely(SHOW_LIKELY)
     if json_out:
         print_json(
             {
@@ -142,7 +130,7 @@ def prior_solve(
     lang: LangOpt = "en",
 ) -> None:
     """Auto-solve ANSWER in prior mode (the solver does not know the answer list)."""
-    wl, weights = frequency_prior(load_words(words, guesses), lang, center, width)
+    wl, weights = frequency_prior(load_wordlist(words, guesses), lang, center, width)
     _, turns = solve_turns(wl, weights, answer, strategy, mode=game_mode(mode, hard))
     for i, t in enumerate(turns, 1):
         left = "" if i == len(turns) else f"  {t.candidates_after} left"

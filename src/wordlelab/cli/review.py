@@ -10,9 +10,10 @@ import typer
 from rich import box
 from rich.table import Table
 
-from ..errors import InvalidOptionError, WordlelabError
+from ..errors import InvalidOptionError
 from ..modes import Mode
 from ..review import Review, parse_grid, review_game
+from ..words import load_wordlist
 from ._app import (
     GuessesOpt,
     JsonOpt,
@@ -22,7 +23,6 @@ from ._app import (
     console,
     game_mode,
     handle_errors,
-    load_words,
     print_json,
     tiles,
 )
@@ -81,11 +81,11 @@ def review(
 
     Give the words played and --answer, or the colours (--grid or --patterns).
     """
-    wl = load_words(words, guesses)
+    wl = load_wordlist(words, guesses)
     played_words = _split_words(played)
     pats: list[int | str] | None = None
     if grid is not None and patterns is not None:
-        raise WordlelabError("give the colours once: --grid or --patterns, not both")
+        raise InvalidOptionError("give the colours once: --grid or --patterns, not both")
     if grid is not None:
         text = grid
         if grid == "-":

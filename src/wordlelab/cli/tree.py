@@ -10,9 +10,10 @@ from rich.markup import escape
 from rich.text import Text
 from rich.tree import Tree as RichTree
 
-from ..errors import InvalidOptionError, WordlelabError
+from ..errors import InvalidOptionError, SearchError
 from ..modes import Mode
 from ..treeview import LoadedTree, NodeView, answer_path, browse, load_tree_text
+from ..words import load_wordlist
 from ._app import (
     GuessesOpt,
     HardOpt,
@@ -23,7 +24,6 @@ from ._app import (
     err_console,
     game_mode,
     handle_errors,
-    load_words,
     print_json,
 )
 from .optimal import tree_file_text
@@ -83,7 +83,7 @@ def _load_start(start: str, mode: Mode, words: str, guesses: str | None) -> tupl
     from ..strategies.treestore import TREE_CAP, TreeSpec, TreeStore, shipped_tree
     from ..table import pattern_table
 
-    wl = load_words(words, guesses)
+    wl = load_wordlist(words, guesses)
     start = wl.allowed[wl.guess_id(start)]  # a word that is no allowed guess fails here, before any work
     table = pattern_table(wl)
     spec = TreeSpec(wl, "official", mode, start, DEFAULT_OPENERS)
@@ -97,7 +97,7 @@ def _load_start(start: str, mode: Mode, words: str, guesses: str | None) -> tupl
         )
         found = Solver(wl, table, mode=mode, max_guesses=TREE_CAP).solve(start).tree
         if found is None:  # pragma: no cover - a search from a start gives a tree or raises
-            raise WordlelabError(f"no tree opening with {start!r} finds every answer within {TREE_CAP} guesses")
+            raise SearchError(f"no tree opening with {start!r} finds every answer within {TREE_CAP} guesses")
         if store.put(spec, found, table):
             err_console.print("the tree is cached for next time")
         else:
@@ -139,7 +139,7 @@ def tree_cmd(
         raise InvalidOptionError("--mode and --hard go with --start; a tree file says its own mode")
     if file is not None:
         text = tree_file_text(file)
-        wl = load_words(words, guesses) if words is not None else None
+        wl = load_wordlist(words, guesses) if words is not None else None
         loaded = load_tree_text(text, str(file), wordlist=wl)
         origin = str(file)
     else:

@@ -13,7 +13,7 @@ from typing import Annotated
 import typer
 from rich.text import Text
 
-from ..errors import InvalidOptionError, WordlelabError
+from ..errors import InvalidOptionError
 from ..feedback import format_pattern, parse_pattern
 from ..table import pattern_table
 from ..variants.absurdle import Absurdle, solve_absurdle
@@ -25,6 +25,7 @@ from ..variants.multi import (
     default_max_guesses,
     play_multi,
 )
+from ..words import load_wordlist
 from ._app import (
     GuessesOpt,
     JsonOpt,
@@ -32,7 +33,6 @@ from ._app import (
     app,
     console,
     handle_errors,
-    load_words,
     output_file,
     print_json,
     tiles,
@@ -82,7 +82,7 @@ def absurdle(
             ("--time-limit", time_limit != 600.0),
         )
     output_file(out, "--out file")
-    wl = load_words(words, guesses)
+    wl = load_wordlist(words, guesses)
     if solve:
         proof = solve_absurdle(wl, max_depth=max_depth, max_nodes=max_nodes, max_seconds=time_limit)
         data = proof.to_dict()
@@ -178,7 +178,7 @@ def multi(
         _solve_only(("--json", json_out))
     if answers is not None and seed is not None:
         raise InvalidOptionError("--seed picks random answers; give --answers or --seed, not both")
-    wl = load_words(words, guesses)
+    wl = load_wordlist(words, guesses)
     if answers is not None:
         chosen = [a.strip().lower() for a in answers.split(",") if a.strip()]
         if boards is not None and boards != len(chosen):
@@ -192,7 +192,7 @@ def multi(
     else:
         boards = 4 if boards is None else boards
         if boards > len(wl.answers):
-            raise WordlelabError(f"{boards} boards need {boards} answers; the list has {len(wl.answers)}")
+            raise InvalidOptionError(f"{boards} boards need {boards} answers; the list has {len(wl.answers)}")
         chosen = _pick_answers(wl.answers, boards, seed)
     limit = max_guesses if max_guesses is not None else default_max_guesses(boards)
     name = next((n for n, (b, g) in MULTI_PRESETS.items() if (b, g) == (boards, limit)), None)

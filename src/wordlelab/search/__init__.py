@@ -7,11 +7,12 @@
 * :data:`INF` — the total that means "no tree finds every answer within the cap".
 """
 
+from ..errors import CapTooTightError, SearchError, TreeFileError
 from ._memo import INF
 from ._shortfall import Shortfall, shortfall
 from .openers import ExactJob, OpenerResult, ResultStore, exact_openers, greedy_scores
-from .solver import DEFAULT_MAX_GUESSES, CapTooTightError, SearchError, SearchResult, Solver
-from .tree import Node, Tree, TreeFileError, TreeStats, read_header, read_tree, verify_tree, write_tree
+from .solver import DEFAULT_MAX_GUESSES, SearchResult, Solver
+from .tree import Node, Tree, TreeStats, read_header, read_tree, verify_tree, write_tree
 
 __all__ = [
     "DEFAULT_MAX_GUESSES",

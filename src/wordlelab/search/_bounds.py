@@ -240,15 +240,55 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, glb, sumsq):  # pragma
     counts = np.zeros(n_patterns, np.int32)
     touched = np.empty(n + 1, np.int64)
     block = np.empty((n, SCAN_BLOCK), by_answer.dtype)
+    # small sets: per block, counters of equal pairs (see _pairs)
+    small = n <= SCAN_PAIRS_MAX
+    # (bytes, and 16 bits for the pairs: n <= SCAN_PAIRS_MAX, 64 lanes a vector)
+    width_small = SCAN_BLOCK if small else 0
+    dups = np.empty(width_small, np.uint8)
+    pairs = np.empty(width_small, np.int16)
+    most = np.empty(width_small, np.uint8)
+    wins = np.empty(width_small, np.uint8)
+    eq = np.empty(width_small, np.uint8)
     node_lb = INF
     shortcut = -1
     for j0 in range(0, k, SCAN_BLOCK):
         width = min(SCAN_BLOCK, k - j0)
-        for t in range(n):
-            src = by_answer[cands[t]]
-            dst = block[t]
+        first = guesses[j0]
+        if guesses[j0 + width - 1] - first == width - 1:  # a run of guesses: copy rows
+            for t in range(n):
+                block[t, :width] = by_answer[cands[t], first : first + width]
+        else:
+            for t in range(n):
+                src = by_answer[cands[t]]
+                dst = block[t]
+                for jj in range(width):
+                    dst[jj] = src[guesses[j0 + jj]]
+        if small:
+            _pairs(block, n, width, win, dups, pairs, most, wins, eq)
+            # bounds of the whole block at once (vector instructions), then
+            # the guesses one by one only if the block holds a new least bound
+            least = INF
             for jj in range(width):
-                dst[jj] = src[guesses[j0 + jj]]
+                parts = n - np.int64(dups[jj])
+                useless = parts == 1 and wins[jj] == 0 or r <= 1 and most[jj] > 0
+                lb = INF if useless else 3 * n - parts - np.int64(wins[jj])
+                glb[j0 + jj] = lb
+                sumsq[j0 + jj] = n + 2 * np.int64(pairs[jj])
+                least = min(least, lb)
+            if least > node_lb or least == node_lb and (shortcut >= 0 or least >= INF):
+                continue
+            for jj in range(width):
+                j = j0 + jj
+                lb = glb[j]
+                exact = most[jj] <= 1 and lb < INF  # buckets of at most two
+                if lb < node_lb:
+                    node_lb = lb
+                    shortcut = j if exact else -1
+                elif lb == node_lb and shortcut < 0 and exact:
+                    shortcut = j
+                if shortcut == j and lb <= floor:
+                    return node_lb, shortcut
+            continue
         for jj in range(width):
             j = j0 + jj
             parts = 0
@@ -281,6 +321,45 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, glb, sumsq):  # pragma
             if shortcut == j and lb <= floor:
                 return node_lb, shortcut
     return node_lb, shortcut
+
+
+#: sets of at most this many candidates are scanned by comparing pairs (see
+#: :func:`_pairs`), larger ones by counting per pattern
+SCAN_PAIRS_MAX = 96
+
+
+@njit(cache=True, nogil=True)
+def _pairs(block, n, width, win, dups, pairs, most, wins, eq):  # pragma: no cover - compiled
+    """For each of ``width`` guesses (a column of ``block: uint8[n, >= width]``,
+    the pattern each candidate shows): ``dups`` the candidates whose pattern
+    an earlier candidate shows too (``parts = n - dups``), ``pairs`` the
+    pairs of candidates with equal patterns (``sumsq = n + 2 pairs``),
+    ``most`` the most earlier candidates equal to one (the largest bucket is
+    ``most + 1``), ``wins`` > 0 if a candidate shows the all-green pattern.
+
+    ``n (n - 1) / 2`` comparisons per guess, each inner loop running over the
+    guesses so that it compiles to vector instructions: for a few candidates
+    cheaper than counting per pattern, whose increments depend on each other
+    through memory."""
+    for jj in range(width):
+        dups[jj] = 0
+        pairs[jj] = 0
+        most[jj] = 0
+        wins[jj] = 0
+    for t in range(n):
+        bt = block[t]
+        for jj in range(width):
+            eq[jj] = 0
+        for u in range(t):
+            bu = block[u]
+            for jj in range(width):
+                eq[jj] += np.uint8(bt[jj] == bu[jj])
+        for jj in range(width):
+            e = eq[jj]
+            dups[jj] += np.uint8(e > 0)
+            pairs[jj] += e
+            most[jj] = max(most[jj], e)
+            wins[jj] |= np.uint8(bt[jj] == win)
 
 
 @njit(cache=True, nogil=True)
@@ -383,3 +462,67 @@ def endgame_groups(answers: list[str], min_size: int = 3) -> tuple[np.ndarray, n
             ans_groups[members, p] = len(pos)
             pos.append(p)
     return ans_groups, np.asarray(pos, np.int64)
+
+
+@njit(cache=True, nogil=True)
+def narrow(by_answer, guesses, glb, cands, distinct):  # pragma: no cover - compiled
+    """The guesses worth trying below a node: those of ``guesses`` (sorted)
+    whose ``glb`` from :func:`scan` over ``cands`` is finite, and with
+    ``distinct`` only the first (lowest index) of those showing every
+    candidate the same pattern.  Sorted.
+
+    Why the search below the node loses nothing (for ``r >= 2`` guesses left
+    after it, so that an infinite ``glb`` means a single bucket without a
+    win): a guess showing all of ``cands`` one pattern, none of them its
+    own, shows one pattern to every subset too, and wastes a guess there
+    (never optimal; in hard mode its hint only narrows the guesses left).
+    Two guesses showing each candidate the same pattern split every subset
+    the same way, so their subtrees cost the same: in normal mode keeping the
+    lower index keeps the optimum, and the guess the search picks (equal
+    order keys, ties to the lower index).  Not in hard mode, where the two
+    may leave different guesses legal.  Equal patterns are found by a hash of
+    each guess's column and then compared cell by cell, so a hash collision
+    only costs time."""
+    n = cands.shape[0]
+    live = np.flatnonzero(glb < INF)
+    m = live.shape[0]
+    keep = np.ones(m, np.bool_)
+    if distinct and m > 1:
+        h = np.full(m, _COLUMN_SEED, np.uint64)
+        for t in range(n):
+            row = by_answer[cands[t]]
+            for i in range(m):
+                h[i] = (h[i] ^ np.uint64(row[guesses[live[i]]])) * _COLUMN_PRIME
+        order = np.argsort(h, kind="mergesort")  # stable: a run of equal hashes stays in index order
+        i = 0
+        while i < m:
+            e = i + 1
+            while e < m and h[order[e]] == h[order[i]]:
+                e += 1
+            for a in range(i + 1, e):
+                ga = guesses[live[order[a]]]
+                for b in range(i, a):
+                    if not keep[order[b]]:
+                        continue
+                    gb = guesses[live[order[b]]]
+                    same = True
+                    for t in range(n):
+                        row = by_answer[cands[t]]
+                        if row[ga] != row[gb]:
+                            same = False
+                            break
+                    if same:
+                        keep[order[a]] = False
+                        break
+            i = e
+    out = np.empty(m, np.int64)
+    q = 0
+    for i in range(m):
+        if keep[i]:
+            out[q] = guesses[live[i]]
+            q += 1
+    return out[:q]
+
+
+_COLUMN_SEED = np.uint64(14695981039346656037)
+_COLUMN_PRIME = np.uint64(1099511628211)

@@ -100,10 +100,22 @@ of that restricted game, an upper bound on the true one, never "proven".
 
 from __future__ import annotations
 
+from typing import Any, NamedTuple
+
 import numpy as np
 from numba import njit
 
-from ._bounds import bucket_lb, consistent_split, constrain, endgame_trap, hard_filter, max_parts, scan, small_value
+from ._bounds import (
+    bucket_lb,
+    consistent_split,
+    constrain,
+    endgame_trap,
+    hard_filter,
+    max_parts,
+    narrow,
+    scan,
+    small_value,
+)
 from ._memo import (
     INF,
     MAX_GUESS_INDEX,
@@ -120,6 +132,7 @@ __all__ = [
     "INF",
     "MAX_GUESS_INDEX",
     "N_STATS",
+    "Search",
     "constrain",
     "hard_filter",
     "lookup",
@@ -139,47 +152,60 @@ STAT_CALLS = 5  # calls of the search past the trivial cases
 STAT_BOUND_CUT = 6  # guesses refuted by bounds alone (passes 1 and 2)
 STAT_SMALL = 7  # buckets valued exactly by the small-case test
 STAT_TRAP = 8  # nodes cut by an endgame trap
-N_STATS = 9
+STAT_CELLS = 9  # pattern look-ups of the guess scans (sum of |S| x guesses scanned)
+STAT_NARROWED = 10  # nodes that narrowed the guesses passed down (_bounds.narrow)
+N_STATS = 11
+
+
+class Search(NamedTuple):
+    """What stays the same during one search (the compiled code takes it as one
+    value, a named tuple of arrays and numbers):
+
+    ``table: uint8[G, A]`` the pattern table and ``by_answer: uint8[A, G]`` its
+    transpose (see ``_bounds.scan``); ``memo`` the typed dict of
+    :mod:`wordlelab.search._memo`; ``mode``: 0 normal, 1 hard, 2 ultra;
+    ``codes: uint8[G, L]`` and ``letter_counts: uint8[G, alpha]`` the guesses'
+    letters; ``ans2allowed: int64[A]``; ``max_parts``: ``P`` of
+    ``_bounds.bucket_lb``; ``ends``: the endgame arrays ``(ans_groups,
+    group_pos, ans_codes, letter_mask)`` of ``_bounds.endgame_trap``;
+    ``n_patterns``; ``beam`` (0: exact); ``stats: int64[N_STATS]`` the
+    counters, added to in place."""
+
+    table: Any
+    by_answer: Any
+    memo: Any
+    mode: int
+    codes: Any
+    letter_counts: Any
+    ans2allowed: Any
+    max_parts: int
+    ends: Any
+    n_patterns: int
+    beam: int
+    stats: Any
 
 
 @njit(cache=True, nogil=True)
-def _solve(
-    cands,
-    legal,
-    path,
-    legal_hash,
-    d,
-    beta,
-    forced,
-    table,
-    by_answer,
-    memo,
-    mode,
-    codes,
-    letter_counts,
-    ans2allowed,
-    max_parts,
-    ends,
-    n_patterns,
-    beam,
-    stats,
-):  # pragma: no cover - compiled
-    """See the module docstring for the contract.
+def _solve(cands, legal, path, legal_hash, d, beta, forced, s):  # pragma: no cover - compiled
+    """See the module docstring for the contract; ``s`` is the :class:`Search`.
 
     In hard mode ``path`` is ``(prev_g, prev_p, greens, mins, base_hash)``:
     with ``prev_g >= 0``, ``legal`` is the parent's set and this node's is it
     filtered by that hint (done only if the memo cannot answer);
     ``greens``/``mins`` are this node's rule and ``legal_hash ==
-    rule_hash(base_hash, greens, mins)``.  ``table: uint8[G, A]`` and its
-    transpose ``by_answer: uint8[A, G]``; ``ans2allowed: int64[A]``;
-    ``ends``: the endgame arrays ``(ans_groups, group_pos, ans_codes,
-    letter_mask)`` of :func:`wordlelab.search._bounds.endgame_trap`;
-    ``forced >= 0`` plays that guess here (the node is then not memoised).
-    ``mode``: 0 normal, 1 hard, 2 ultra (then ``legal`` is this node's set,
-    already filtered, and ``legal_hash == set_hash(legal)``)."""
+    rule_hash(base_hash, greens, mins)``.  ``forced >= 0`` plays that guess
+    here (the node is then not memoised).  In ultra mode ``legal`` is this
+    node's set, already filtered, and ``legal_hash == set_hash(legal)``."""
+    table = s.table
+    memo = s.memo
+    codes = s.codes
+    letter_counts = s.letter_counts
+    max_parts = s.max_parts
+    n_patterns = s.n_patterns
+    stats = s.stats
     n = cands.shape[0]
-    hard = mode == 1
-    ultra = mode == 2
+    hard = s.mode == 1
+    ultra = s.mode == 2
     if d <= 0:
         return INF
     if n == 1 and forced < 0:
@@ -208,13 +234,13 @@ def _solve(
     if hard and prev_g >= 0:
         legal = hard_filter(legal, prev_g, prev_p, codes, letter_counts)
     if forced < 0:
-        ans_groups, group_pos, ans_codes, letter_mask = ends
+        ans_groups, group_pos, ans_codes, letter_mask = s.ends
         if endgame_trap(cands, d, legal, ans_groups, group_pos, ans_codes, letter_mask, group_pos.shape[0]):
             stats[STAT_TRAP] += 1
             store(memo, key, INF, 0, True)
             return INF
         if n - 1 <= max_parts:
-            v, g = small_value(cands, d, table, ans2allowed, n_patterns, hard, legal, -1, 0, codes, letter_counts)
+            v, g = small_value(cands, d, table, s.ans2allowed, n_patterns, hard, legal, -1, 0, codes, letter_counts)
             if v > 0:
                 stats[STAT_SHORTCUT] += 1
                 store(memo, key, v, g, True)
@@ -233,9 +259,10 @@ def _solve(
     else:
         guesses = legal
     k = guesses.shape[0]
+    stats[STAT_CELLS] += n * k
     glb = np.empty(k, np.int64)
     sumsq = np.empty(k, np.int64)
-    node_lb, shortcut = scan(by_answer, guesses, cands, d - 1, n_patterns, known_lb, glb, sumsq)
+    node_lb, shortcut = scan(s.by_answer, guesses, cands, d - 1, n_patterns, known_lb, glb, sumsq)
     if node_lb >= INF:
         if forced < 0:
             store(memo, key, INF, 0, True)
@@ -288,12 +315,16 @@ def _solve(
     # recursive specialisation that its on-disk cache cannot link back
     # (a crash when the cached function is loaded)
     child_forced = min(-1, forced)
+    # the guesses passed down (normal and hard mode, exact search): narrowed
+    # once, when the first child is searched (see _bounds.narrow)
+    sub_legal = legal
+    narrowed = forced >= 0 or ultra or s.beam > 0 or d < 3
     for jj in range(count):
         j = ordered[jj]
         if glb[j] >= best:  # guess cut-off
             untried = min(untried, glb[j])
             continue
-        if beam > 0 and forced < 0 and evaluated >= beam:
+        if s.beam > 0 and forced < 0 and evaluated >= s.beam:
             stopped = True
             break
         evaluated += 1
@@ -364,7 +395,7 @@ def _solve(
                         members[starts[b] : starts[b + 1]],
                         d - 1,
                         table,
-                        ans2allowed,
+                        s.ans2allowed,
                         n_patterns,
                         hard,
                         legal,
@@ -401,11 +432,15 @@ def _solve(
                     sizes[left] = starts[b + 1] - starts[b]
                     left += 1
             order = order[np.argsort(sizes, kind="mergesort")]
+            if left > 0 and not narrowed:
+                sub_legal = narrow(s.by_answer, guesses, glb, cands, not hard)
+                narrowed = True
+                stats[STAT_NARROWED] += 1
             for qq in range(left):
                 q = order[qq]
                 b = bucket_ids[q]
                 child = members[starts[b] : starts[b + 1]].copy()
-                child_legal = legal
+                child_legal = sub_legal
                 if hard:
                     cg, cm = constrain(greens, mins, g, b, codes)
                     child_path = (g, np.int64(b), cg, cm, base_hash)
@@ -416,27 +451,7 @@ def _solve(
                     if ultra:
                         child_legal = lmembers[lstarts[b] : lstarts[b + 1]].copy()
                 rest = total - blb[q]
-                v = _solve(
-                    child,
-                    child_legal,
-                    child_path,
-                    child_hash,
-                    d - 1,
-                    best - rest,
-                    child_forced,
-                    table,
-                    by_answer,
-                    memo,
-                    mode,
-                    codes,
-                    letter_counts,
-                    ans2allowed,
-                    max_parts,
-                    ends,
-                    n_patterns,
-                    beam,
-                    stats,
-                )
+                v = _solve(child, child_legal, child_path, child_hash, d - 1, best - rest, child_forced, s)
                 total = rest + v
                 if total >= best:
                     failed = True

@@ -14,6 +14,7 @@ continues after a crash or Ctrl-C and recomputes nothing already stored.
 from __future__ import annotations
 
 import sqlite3
+import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -35,6 +36,7 @@ __all__ = [
     "OpenerResult",
     "ResultStore",
     "exact_openers",
+    "forget_solvers",
     "greedy_scores",
     "solve_opener",
 ]
@@ -79,26 +81,30 @@ class OpenerResult:
 MEMO_LIMIT = 20_000_000
 
 
-_SOLVERS: dict[str, Solver] = {}
+#: each thread's solvers: a dask worker started with ``--nthreads N`` runs N
+#: tasks at once in one process, and a solver (its memo above all) serves one
+#: search at a time
+_LOCAL = threading.local()
 
 
 def _worker_solver(job: ExactJob) -> Solver:
-    """One solver per configuration per worker process, so its memo (exact
-    values and proven bounds) is reused by every opener that worker computes.
+    """One solver per configuration per worker process (per thread), so its memo
+    (exact values and proven bounds) is reused by every opener that worker computes.
 
     Keyed by ``job.key`` (the lists' digest and the options), not by the job
     object: each task arrives as a freshly unpickled copy, and a cache keyed
     by the object built a new solver (table load, transpose, empty memo) for
     every opener.  At most two configurations are kept.
     """
-    solver = _SOLVERS.get(job.key)
+    solvers: dict[str, Solver] = _LOCAL.__dict__.setdefault("solvers", {})
+    solver = solvers.get(job.key)
     if solver is None:
         from ..table import pattern_table
 
-        while len(_SOLVERS) >= 2:
-            _SOLVERS.pop(next(iter(_SOLVERS)))
+        while len(solvers) >= 2:
+            solvers.pop(next(iter(solvers)))
         table = pattern_table(job.words, job.rule)
-        solver = _SOLVERS[job.key] = Solver(
+        solver = solvers[job.key] = Solver(
             job.words,
             table,
             mode=job.mode,
@@ -107,6 +113,12 @@ def _worker_solver(job: ExactJob) -> Solver:
             rule=job.rule,
         )
     return solver
+
+
+def forget_solvers() -> None:
+    """Drop this thread's solvers (their memos and tables): for a long-lived process
+    that computes an opener now and then, such as a web server's worker."""
+    _LOCAL.__dict__.pop("solvers", None)
 
 
 def solve_opener(job: ExactJob, word: str, upper: int | None = None) -> OpenerResult:

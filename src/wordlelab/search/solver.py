@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import WordlelabError
+from ..errors import CapTooTightError, InternalError, SearchError
 from ..feedback import all_green, n_patterns
 from ..modes import Mode, as_mode
 from ..state import Step, hard_mode_legal, ultra_legal
@@ -28,19 +28,6 @@ __all__ = ["DEFAULT_MAX_GUESSES", "SearchError", "SearchResult", "Solver"]
 
 #: the game's own limit; also bounds the search depth when no cap is asked for
 DEFAULT_MAX_GUESSES = 6
-
-
-class SearchError(WordlelabError, ValueError):
-    """The search was asked something it cannot do (bad option, infeasible cap)."""
-
-
-class CapTooTightError(SearchError):
-    """No tree opening with ``start`` finds every answer within the cap
-    (:func:`wordlelab.search.shortfall` says how many are lost)."""
-
-    def __init__(self, message: str, start: str) -> None:
-        super().__init__(message)
-        self.start = start
 
 
 @dataclass
@@ -203,28 +190,23 @@ class Solver:
     def _run(self, cands: IndexArray, legal: IndexArray, rule: Rule, d: int, beta: int, forced: int) -> int:
         greens, mins, base = rule
         path = (np.int64(-1), np.int64(0), greens, mins, base)
-        return int(
-            self._core._solve(
-                cands,
-                legal,
-                path,
-                self._hash(rule),
-                d,
-                beta,
-                forced,
-                self.table,
-                self.by_answer,
-                self.memo,
-                self.mode.code,
-                self.codes,
-                self.letter_counts,
-                self.ans2allowed,
-                self.max_parts,
-                self.ends,
-                self.n_patterns,
-                self.beam,
-                self.counters,
-            )
+        return int(self._core._solve(cands, legal, path, self._hash(rule), d, beta, forced, self._search()))
+
+    def _search(self) -> Any:
+        """The constants of a search (:class:`wordlelab.search._core.Search`)."""
+        return self._core.Search(
+            self.table,
+            self.by_answer,
+            self.memo,
+            self.mode.code,
+            self.codes,
+            self.letter_counts,
+            self.ans2allowed,
+            self.max_parts,
+            self.ends,
+            self.n_patterns,
+            self.beam,
+            self.counters,
         )
 
     def forget(self) -> None:
@@ -469,7 +451,7 @@ class Solver:
         )
         st = tree.stats(self.table)
         if st.total != total:  # the memo and the replay must agree
-            raise SearchError(f"internal error: search total {total} but the tree replays to {st.total}")
+            raise InternalError(f"search total {total} but the tree replays to {st.total}")
         return SearchResult(
             start, total, len(all_cands), proven, seconds, self.nodes, tree, st, note, self.exact, tried
         )

@@ -31,11 +31,10 @@ from pathlib import Path
 from typing import Any, NotRequired, TypedDict
 
 from ..cachefile import atomic_write, short_digest
-from ..errors import WordlelabError
+from ..errors import TreeFileError, WordlelabError
 from ..feedback import all_green, format_pattern, parse_pattern
-from ..modes import MODES, Mode
+from ..modes import MODES, RULES, Mode
 from ..state import Step, hard_mode_violation, ultra_violation
-from ..table import RULES
 from ..types import PatternTable
 from ..words import WordList
 
@@ -51,10 +50,6 @@ __all__ = [
     "verify_tree",
     "write_tree",
 ]
-
-
-class TreeFileError(WordlelabError, ValueError):
-    """A tree file is malformed, or replaying it shows it is wrong."""
 
 
 #: the most guesses on any line of a tree file whose header names no cap (with a cap,

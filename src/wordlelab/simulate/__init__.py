@@ -12,9 +12,10 @@ the default lists that is 318 questions instead of ~7,800 (the same games come o
 ``tests/unit/test_simulate.py`` checks the walk against :func:`play_game`; timings in
 ``bench/bench_strategies.py`` and docs/benchmarks.md).
 
-Randomised strategies fit too: they draw their randomness from ``(seed, history)``
-(see :mod:`wordlelab.strategies.random_pick`), so one seed is one tree; Monte Carlo
-trials are runs with different seeds (:func:`run_trials`).
+Randomised strategies fit too: a choice depends only on the strategy's seed and the
+state (the ``random`` strategy of :mod:`wordlelab.strategies.tournament` ranks by a
+permutation its seed fixes), so one seed is one tree; Monte Carlo trials are runs with
+different seeds (:func:`run_trials`).
 
 The package: :mod:`~wordlelab.simulate.results` (:class:`Results`, :func:`combine`),
 :mod:`~wordlelab.simulate.walk` (:func:`play_game`, :func:`run_benchmark`, the tree

@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import WordlelabError
+from ..errors import InvalidOptionError, ResultsFileError
 from ..modes import Mode, as_mode
 
 __all__ = ["MAX_TURNS", "UNSOLVED", "WIN_LIMIT", "Results", "combine"]
@@ -224,7 +224,7 @@ class Results:
                 paths=tuple(tuple(p) for p in data.get("paths", ())),
             )
         except (KeyError, TypeError, ValueError) as exc:
-            raise WordlelabError(
+            raise ResultsFileError(
                 f"not a benchmark result ({exc}); give the output of `wordlelab bench --json`"
             ) from None
 
@@ -242,11 +242,11 @@ def combine(results: Sequence[Results]) -> Results:
     the runs' openings joined by ``,`` when they differ.
     """
     if not results:
-        raise ValueError("combine() needs at least one Results")
+        raise InvalidOptionError("combine() needs at least one Results")
     first = results[0]
     for r in results[1:]:
         if (r.strategy, r.words, r.mode, r.rule) != (first.strategy, first.words, first.mode, first.rule):
-            raise ValueError("combine() needs runs of the same strategy, lists, mode and rule")
+            raise InvalidOptionError("combine() needs runs of the same strategy, lists, mode and rule")
     openings = list(dict.fromkeys(r.opening for r in results))
     starts = list(dict.fromkeys(r.start for r in results if r.start))
     return Results(

@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import GameOverError, InvalidOptionError, InvalidWordError, WordlelabError
+from ..errors import GameOverError, InvalidOptionError, InvalidWordError, StrategyError
 from ..feedback import all_green
 from ..game import Game
 from ..modes import Mode, as_mode
@@ -216,7 +216,7 @@ def run_benchmark(
                 nodes += 1
             if not _is_in(legal, g):
                 why = state.violation(g) if 0 <= g < len(words.allowed) else None
-                raise WordlelabError(
+                raise StrategyError(
                     f"strategy {strat.key} chose guess {g} ({why or 'not a legal guess'}) "
                     f"after {turn} guess(es); this is a bug in the strategy"
                 )

@@ -34,7 +34,7 @@ from typing import Annotated, Any, ClassVar, TypeVar
 
 import numpy as np
 
-from ..errors import InvalidOptionError, UnknownStrategyError
+from ..errors import InvalidOptionError, StrategyError, UnknownStrategyError
 from ..state import State
 from ..types import IndexArray
 from ..words import MAX_LENGTH, MIN_LENGTH, WordList
@@ -144,14 +144,14 @@ def register(name: str, *, aliases: Sequence[str] = ()) -> Callable[[S], S]:
     """Class decorator: add a strategy to the registry under ``name`` (kebab-case);
     ``aliases`` are other names :func:`get_strategy` accepts for it (old names)."""
     if not _NAME.fullmatch(name):
-        raise ValueError(f"strategy name {name!r} is not kebab-case (e.g. 'expected-size')")
+        raise StrategyError(f"strategy name {name!r} is not kebab-case (e.g. 'expected-size')")
 
     def deco(cls: S) -> S:
         for n in (name, *aliases):
             if _REGISTRY.get(_ALIASES.get(n, n), cls) is not cls:
-                raise ValueError(f"strategy name {n!r} registered twice")
+                raise StrategyError(f"strategy name {n!r} registered twice")
         if cls.randomized and "seed" not in inspect.signature(cls.__init__).parameters:
-            raise TypeError(f"strategy {name!r} is randomized but takes no seed option")
+            raise StrategyError(f"strategy {name!r} is randomized but takes no seed option")
         cls.name = name
         cls.description = _summary(cls.__doc__ or "")
         _REGISTRY[name] = cls
@@ -437,11 +437,16 @@ def parse_options(name: str, texts: Mapping[str, str], words: WordList | None = 
 
 def order_by(state: State, guesses: IndexArray, keys: Sequence[np.ndarray]) -> IndexArray:
     """Positions into ``guesses`` sorted by ``keys`` (ascending, first key most
-    significant), then candidate-first, then allowed index: the standard tie-break."""
+    significant), then candidate-first, then (when answers are weighted) the more
+    probable candidate first, then allowed index: the standard tie-break."""
     not_candidate = ~state.words.allowed_is_answer[guesses]
     if len(state.candidates) < len(state.words.answers):
         is_cand = np.zeros(len(state.words.allowed), dtype=bool)
         is_cand[state.words.answer_to_allowed[state.candidates]] = True
         not_candidate = ~is_cand[guesses]
     # np.lexsort sorts by the last key first
-    return np.lexsort((guesses, not_candidate, *reversed(list(keys))))
+    if state.weights is None:
+        return np.lexsort((guesses, not_candidate, *reversed(list(keys))))
+    weight = np.zeros(len(state.words.allowed))
+    weight[state.words.answer_to_allowed[state.candidates]] = np.asarray(state.weights)[state.candidates]
+    return np.lexsort((guesses, -weight[guesses], not_candidate, *reversed(list(keys))))

@@ -53,7 +53,7 @@ class _FrequencyTies(ScoredStrategy):
 
 @register("most-popular")
 class MostPopular(_FrequencyTies):
-    """Blog post: the most frequent remaining word (wordfreq Zipf frequency)."""
+    """Dominic Fox's "Playing Wordle with Python" post: the most frequent remaining word (wordfreq Zipf frequency)."""
 
     score_label: ClassVar[str] = "zipf"
 
@@ -63,7 +63,8 @@ class MostPopular(_FrequencyTies):
 
 @register("letter-position")
 class LetterPosition(_FrequencyTies):
-    """Blog post: remaining word whose letters are most common at their positions."""
+    """Dominic Fox's "Playing Wordle with Python" post: remaining word whose letters are most common at their
+    positions."""
 
     score_label: ClassVar[str] = "positional count"
 
@@ -79,7 +80,8 @@ class LetterPosition(_FrequencyTies):
 
 @register("avg-reduction")
 class AverageReduction(ExpectedSize):
-    """Blog post's "optimal approach": candidate leaving fewest words on average."""
+    """Dominic Fox's "Playing Wordle with Python" post, its "optimal approach": candidate leaving fewest words
+    on average."""
 
     endgame_limit: ClassVar[int] = 2
 

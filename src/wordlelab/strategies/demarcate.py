@@ -43,7 +43,8 @@ def prefilter_mask(state: State, pool: IndexArray) -> np.ndarray:
 
 @register("demarcate")
 class Demarcate(Strategy):
-    """Notebook seed's minimax over answers (largest, mean, smallest bucket; opener raise)."""
+    """Jupyter-notebook solver's final player: minimax over the answers (largest, mean, smallest bucket;
+    opener raise)."""
 
     higher_is_better = False
     score_label = "largest"

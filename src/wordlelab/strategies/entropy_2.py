@@ -17,6 +17,7 @@ from typing import Annotated, ClassVar
 
 import numpy as np
 
+from ..errors import InvalidOptionError
 from ..state import State
 from .base import AtLeast, Ranked, Strategy, register
 from .entropy import Entropy
@@ -34,7 +35,7 @@ class EntropyTwo(Strategy):
 
     def __init__(self, width: Annotated[int, AtLeast(1)] = DEFAULT_WIDTH, candidates_only: bool = False) -> None:
         if int(width) < 1:
-            raise ValueError("width must be at least 1")
+            raise InvalidOptionError("`width` must be at least 1")
         self.width = int(width)
         self.candidates_only = bool(candidates_only)
         self._greedy = Entropy(candidates_only=self.candidates_only)

@@ -33,7 +33,8 @@ def guessmap_values(length: int) -> np.ndarray:
 
 @register("mean-guessmap")
 class MeanGuessmap(ScoredStrategy):
-    """Guessmap seed: candidate with the smallest mean guessmap (green 0, grey 2)."""
+    """The GitHub Wordle-Solver (mean guessmap minimisation): candidate with the smallest mean guessmap (green
+    0, grey 2)."""
 
     score_label: ClassVar[str] = "mean guessmap"
     higher_is_better = False

@@ -198,19 +198,24 @@ class LetterScore(ScoredStrategy):
         return ranked[:top]
 
 
+#: where the family comes from, said first in each description
+_SOURCE = "Jupyter-notebook solver's letter score: "
 register_all(
     LetterScore,
     {
-        "local": "Notebook seed: sum of the letters' shares at their positions.",
-        "global": "Notebook seed: sum of the letters' overall shares, every copy counted.",
-        "sc_added": "Notebook seed: local + global letter scores.",
-        "sc_prod": "Notebook seed: local x global letter scores.",
-        "sc_sq_added": "Notebook seed: local^2 + global^2 letter scores.",
-        "sc_sq_prod": "Notebook seed: local^2 x global^2 letter scores.",
-        "set_score": "Notebook seed: sum of distinct letters' shares of word presence.",
-        "in_words": "Notebook seed: sum of distinct letters' fractions of words containing them.",
-        "set_in_prod": "Notebook seed: set-score x in-words.",
-        "all_prod": "Notebook seed: local x global x set-score x in-words.",
+        name: _SOURCE + text
+        for name, text in {
+            "local": "sum of the letters' shares at their positions.",
+            "global": "sum of the letters' overall shares, every copy counted.",
+            "sc_added": "local + global letter scores.",
+            "sc_prod": "local x global letter scores.",
+            "sc_sq_added": "local^2 + global^2 letter scores.",
+            "sc_sq_prod": "local^2 x global^2 letter scores.",
+            "set_score": "sum of distinct letters' shares of word presence.",
+            "in_words": "sum of distinct letters' fractions of words containing them.",
+            "set_in_prod": "set-score x in-words.",
+            "all_prod": "local x global x set-score x in-words.",
+        }.items()
     },
 )
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated, ClassVar
 
 import numpy as np
 
-from ..errors import WordlelabError
+from ..errors import InvalidOptionError, SearchError
 from ..state import State
 from .base import AtLeast, Ranked, Strategy, Word, register
 from .treestore import TREE_CAP, TreeSpec, TreeStore
@@ -33,7 +33,7 @@ ALTERNATIVES_LIMIT = 60
 
 @register("optimal")
 class Optimal(Strategy):
-    """Fewest total guesses: follows a searched decision tree (kept in a tree store).
+    """Fewest total guesses: follows a searched decision tree (shipped, or searched once and cached).
 
     The tree opens with ``start`` if given, else with the best (exact total)
     of the ``openers`` guesses with the best greedy bound.  After a guess the
@@ -60,7 +60,7 @@ class Optimal(Strategy):
         self.start = start.strip().lower() if start else None
         self.openers = int(openers)
         if self.openers < 1:
-            raise ValueError("openers must be at least 1")
+            raise InvalidOptionError("`openers` must be at least 1")
         self.trees = trees if trees is not None else TreeStore()
         self._solvers: dict[tuple[object, ...], Solver] = {}
 
@@ -94,7 +94,7 @@ class Optimal(Strategy):
             solver = self._solver(state, TREE_CAP)
             found = solver.solve(self.start, budget_s=float("inf"), top=self.openers).tree
             if found is None:  # pragma: no cover - an unbounded search always ends with a tree
-                raise WordlelabError(f"optimal: no tree within {TREE_CAP} guesses")
+                raise SearchError(f"optimal: no tree within {TREE_CAP} guesses")
             self.trees.put(spec, found, state.table)
             tree = found
         return tree
@@ -116,7 +116,7 @@ class Optimal(Strategy):
         try:
             return solver.choose(state.candidates, state.history, state.legal)
         except SearchError as exc:  # pragma: no cover - six more guesses always suffice in practice
-            raise WordlelabError(f"optimal: {exc}") from None
+            raise exc.with_prefix("optimal: ") from None
 
     def rank(self, state: State, top: int = 5) -> list[Ranked]:
         n = len(state.candidates)

@@ -95,7 +95,7 @@ class _Ranked(ScoredStrategy):
 
 @register("naive")
 class Naive(_Ranked):
-    """R seed: candidate with the most frequent distinct letters (fixed ranking)."""
+    """The "Wordle Algos, Fight!" R tournament: candidate with the most frequent distinct letters (fixed ranking)."""
 
     def fixed(self, words: WordList) -> np.ndarray:
         return _scaled(naive_scores(words, words.answer_codes))
@@ -103,7 +103,7 @@ class Naive(_Ranked):
 
 @register("bigram")
 class Bigram(_Ranked):
-    """R seed: candidate with the most probable positional letter pairs."""
+    """The "Wordle Algos, Fight!" R tournament: candidate with the most probable positional letter pairs."""
 
     def fixed(self, words: WordList) -> np.ndarray:
         return _scaled(bigram_scores(words, words.answer_codes))
@@ -111,7 +111,7 @@ class Bigram(_Ranked):
 
 @register("combo")
 class Combo(_Ranked):
-    """R seed: naive + bigram scores (each scaled to 100)."""
+    """The "Wordle Algos, Fight!" R tournament: naive + bigram scores (each scaled to 100)."""
 
     def fixed(self, words: WordList) -> np.ndarray:
         return _scaled(
@@ -121,7 +121,7 @@ class Combo(_Ranked):
 
 @register("simmering")
 class Simmering(_Ranked):
-    """R seed: positional (green) + elsewhere (yellow) letter probabilities."""
+    """The "Wordle Algos, Fight!" R tournament: positional (green) + elsewhere (yellow) letter probabilities."""
 
     green_weight: ClassVar[float] = 1.0
 
@@ -131,14 +131,14 @@ class Simmering(_Ranked):
 
 @register("simmering-weighted")
 class SimmeringWeighted(Simmering):
-    """R seed: like simmering with green letters counted twice."""
+    """The "Wordle Algos, Fight!" R tournament: like simmering with green letters counted twice."""
 
     green_weight = 2.0
 
 
 @register("smart")
 class Smart(ScoredStrategy):
-    """R seed: letters recounted over the candidates each turn; ties by naive score."""
+    """The "Wordle Algos, Fight!" R tournament: letters recounted over the candidates each turn; ties by naive score."""
 
     def scores(self, state: State, pool: IndexArray) -> np.ndarray:
         words = state.words
@@ -152,7 +152,7 @@ class Smart(ScoredStrategy):
 
 @register("random")
 class RandomRank(_Ranked):
-    """R seed's control: a random ranking of the answers, fixed by the seed."""
+    """The "Wordle Algos, Fight!" R tournament's control: a random ranking of the answers, fixed by --seed."""
 
     randomized = True
 

@@ -26,7 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..cachefile import CacheDamage, cache_path, notice, read_verified, short_digest, write_verified
+from ..cachefile import cache_path, notice, read_verified, short_digest, write_verified
+from ..errors import CacheDamage
 from ..modes import Mode
 from ..types import PatternTable
 from ..words import WordList

@@ -25,7 +25,8 @@ PENALTY_TURNS = 2
 
 @register("two-phase")
 class TwoPhase(ScoredStrategy):
-    """Repeated-letters seed: repeat-penalised letter counts twice, then positional."""
+    """A Jupyter-notebook solver that penalises repeated letters: repeat-penalised letter counts twice, then
+    positional."""
 
     score_label: ClassVar[str] = "letter score"
 

@@ -39,7 +39,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import GameOverError, WordlelabError
+from ..errors import GameOverError
 from ..feedback import Mark, all_green, decode, format_pattern, n_patterns
 from ..table import pattern_table
 from ..types import IndexArray, PatternTable
@@ -228,7 +228,7 @@ def verify_line(words: WordList, guesses: list[str], table: PatternTable | None 
     game = Absurdle(words, table)
     for w in guesses:
         if game.won:
-            raise WordlelabError(f"the line wins before {w!r}; drop the extra guesses")
+            raise GameOverError(f"the line wins before {w!r}; drop the extra guesses")
         game.guess(w)
     return game
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..errors import GameOverError, InvalidOptionError, InvalidWordError, WordlelabError
+from ..errors import GameOverError, InvalidOptionError, InvalidWordError
 from ..feedback import all_green, n_patterns
 from ..state import State, Step
 from ..table import pattern_table
@@ -57,7 +57,7 @@ class MultiGame:
         max_guesses: int | None = None,
     ) -> None:
         if not answers:
-            raise WordlelabError("a multi-board game needs at least one answer")
+            raise InvalidOptionError("a multi-board game needs at least one answer")
         if isinstance(answers, str):
             raise InvalidWordError("answers is a list of words, not one string; e.g. ['cigar', 'rebut']")
         if max_guesses is not None and (
@@ -141,7 +141,7 @@ class MultiSolver:
     def choose(self, boards: Sequence[IndexArray]) -> int:
         """The allowed index to play, given the candidates of each *unsolved* board."""
         if not boards:
-            raise WordlelabError("every board is solved; nothing to choose")
+            raise GameOverError("every board is solved; nothing to choose")
         for cands in boards:
             if len(cands) == 1:
                 return int(self.words.answer_to_allowed[cands[0]])

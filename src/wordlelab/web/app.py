@@ -35,7 +35,7 @@ from .engine import strategy_options
 from .explorer import add_explorer_api
 from .middleware import add_middleware, host_allowed
 from .responses import SafeJSONResponse, add_error_handlers, clip_message
-from .routes import add_api, add_pages
+from .routes import add_api, add_pages, plain_descriptions
 from .runner import Limits, Runner
 from .workers import BusyError, TimeLimitError
 
@@ -81,4 +81,5 @@ def create_app(limits: Limits | None = None, *, secret: bytes | None = None, bin
     add_api(app, runner, limits)
     add_explorer_api(app, runner)
     add_pages(app)
+    plain_descriptions(app)
     return app

@@ -18,6 +18,8 @@ __all__ = ["explain", "suggest"]
 
 #: bars drawn for a split; smaller buckets are summed into one "other" bar
 SPLIT_BARS = 24
+#: the most likely candidates returned once the list was widened
+LIKELY = 12
 #: openings remembered in memory per word list (custom lists, non-default options)
 MAX_MEMO_OPENINGS = 16
 
@@ -28,7 +30,7 @@ def _rank(loaded: Loaded, session: Session, strat: Strategy, top: int, book: boo
     other openings are remembered in ``loaded.openings`` (memory, a few per list)."""
     if book:
         return session.suggest(strat, top)
-    if session.history or strat.randomized or top > OPENING_TOP:
+    if session.history or session.excluded or strat.randomized or top > OPENING_TOP:
         return strat.rank(session.state, top)
     key = (session.mode.value, strat.key)
     memo = loaded.openings
@@ -56,10 +58,14 @@ def suggest(ctx: Context, req: SuggestRequest) -> dict[str, Any]:
     strat = build_strategy(req.strategy, req.options, loaded.words)
     words = loaded.words
     require_tree(strat, loaded, req.game_mode)
-    session = replay(loaded, req.game_mode, req.history)
+    session = replay(loaded, req.game_mode, req.history, req.exclude)
     cands = session.candidates
     out: dict[str, Any] = {
         "words": list_label(req, loaded),
+        "widened": session.widened,
+        "notice": session.notice,
+        "excluded": len(session.excluded),
+        "likely": [{"word": w, "probability": p} for w, p in session.likely(LIKELY)] if session.widened else [],
         "length": words.length,
         "mode": session.mode.value,
         "hard": session.hard,
@@ -69,7 +75,7 @@ def suggest(ctx: Context, req: SuggestRequest) -> dict[str, Any]:
         "history": [step_json(words, s.guess, s.pattern) for s in session.history],
         "solved": session.solved,
         "candidates": len(cands),
-        "candidate_words": [words.answers[i] for i in cands[: req.show]],
+        "candidate_words": session.candidate_words[: req.show],
         "suggestions": [],
         "split": None,
     }
@@ -77,7 +83,7 @@ def suggest(ctx: Context, req: SuggestRequest) -> dict[str, Any]:
         return out
     book = req.custom is None and not req.options
     ranked = _rank(loaded, session, strat, req.top, book)
-    cand_set = {words.answers[i] for i in cands}
+    cand_set = set(session.candidate_words)
     out["suggestions"] = [_ranked_json(r, r.word in cand_set) for r in ranked]
     if ranked:
         buckets = _buckets(session.state, ranked[0].guess)
@@ -95,16 +101,17 @@ def explain(ctx: Context, req: ExplainRequest) -> dict[str, Any]:
     """The partition table of ``req.guess`` over the candidates left by ``req.history``."""
     loaded = ctx.lists.get(req)
     words = loaded.words
-    session = replay(loaded, req.game_mode, req.history)
+    session = replay(loaded, req.game_mode, req.history, req.exclude)
     state = session.state
     g = session.check_guess(req.guess)
     cands = session.candidates
+    answers = session.answer_words.answers
     buckets = [
         {
             "pattern": format_pattern(p, words.length),
             "marks": [int(m) for m in decode(p, words.length)],
             "count": len(members),
-            "words": [words.answers[i] for i in members[: req.show]],
+            "words": [answers[i] for i in members[: req.show]],
             "more": max(0, len(members) - req.show),
         }
         for p, members in _buckets(state, g)
@@ -115,7 +122,9 @@ def explain(ctx: Context, req: ExplainRequest) -> dict[str, Any]:
         "guess": words.allowed[g],
         "history": [step_json(words, s.guess, s.pattern) for s in session.history],
         "candidates": len(cands),
-        "guess_is_candidate": words.allowed[g] in {words.answers[i] for i in cands},
+        "widened": session.widened,
+        "notice": session.notice,
+        "guess_is_candidate": words.allowed[g] in set(session.candidate_words),
         "stats": split_figures(state.table, g, cands, state.n_patterns),
         "buckets": buckets,
     }

@@ -7,7 +7,7 @@ import random
 import time
 from typing import Any
 
-from ..errors import WordlelabError
+from ..errors import InvalidOptionError
 from .engine import Context, build_strategy, require_tree
 from .lists import list_label
 from .models import CompareRequest
@@ -31,7 +31,7 @@ def compare(ctx: Context, req: CompareRequest, max_games: int, deadline: float) 
         answers = sorted(random.Random(req.seed).sample(range(n), req.sample))
     games = (len(answers) if answers is not None else n) * len(req.strategies)
     if games > max_games:
-        raise WordlelabError(
+        raise InvalidOptionError(
             f"{games} games ({len(req.strategies)} {'strategy' if len(req.strategies) == 1 else 'strategies'} x "
             f"{games // len(req.strategies)} answers) is more than the "
             f"{max_games} allowed; set 'sample' to play fewer answers"

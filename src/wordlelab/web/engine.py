@@ -14,7 +14,10 @@ Nothing a web request sends is written to disk: a custom list's table is built
 in memory and kept in a size-capped LRU (:mod:`.lists`); openings for custom
 lists or non-default strategy options are remembered in memory only; the
 ``optimal`` strategy plays only from a tree that is shipped or already cached
-(it never searches or writes a new one here, see :func:`require_tree`).
+(it never searches or writes a new one here, see :func:`require_tree`).  The one
+file a request writes is the user's store of opener totals: the Openers page's
+Compute button keeps the total the server itself searched, for an opener of a
+shipped table (:mod:`.atlas`).
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import WordlelabError
+from ..errors import NoTreeError
 from ..feedback import decode, format_pattern
 from ..game import Session
 from ..kernels import partition_stats
@@ -53,11 +56,6 @@ __all__ = [
 
 #: a value quoted back in an error message is cut to this many characters
 MAX_ECHO = 40
-
-
-class NoTreeError(WordlelabError):
-    """The ``optimal`` strategy has no ready tree for these lists (the web app does not
-    search one: that takes minutes and writes a cache file)."""
 
 
 def clip(text: str, limit: int = MAX_ECHO) -> str:
@@ -91,9 +89,14 @@ def step_json(words: WordList, guess: int, pattern: int) -> dict[str, Any]:
     }
 
 
-def replay(loaded: Loaded, mode: Mode, history: list[Move]) -> Session:
-    """A Session in ``mode`` with ``history`` played; an error names the move that failed."""
-    session = Session(loaded.words, mode=mode, table=loaded.table)
+def replay(loaded: Loaded, mode: Mode, history: list[Move], exclude: list[str] | None = None) -> Session:
+    """A Session in ``mode``, the ``exclude`` words not answers, with ``history`` played;
+    an error names the move that failed.  A built-in list widens to every allowed word
+    when the colours rule it out (a custom list does not: its prior would be a table
+    of its own, built for one request)."""
+    session = Session(
+        loaded.words, mode=mode, table=loaded.table, exclude=exclude or (), widen=loaded.words.name in BUILTIN_LISTS
+    )
     session.replay((move.guess, move.pattern) for move in history)
     return session
 

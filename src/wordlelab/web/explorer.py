@@ -7,7 +7,8 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Query
 
 from ..words import DEFAULT_LIST
-from . import atlas, trees
+from . import atlas, schemas, trees
+from .routes import documented
 from .runner import Runner
 
 __all__ = ["add_explorer_api"]
@@ -17,15 +18,16 @@ Mode = Annotated[str, Query(max_length=20, description="normal, hard or ultra")]
 
 
 def add_explorer_api(app: FastAPI, runner: Runner) -> None:
-    """``/api/trees``, ``/api/tree``, ``/api/openers`` and ``/api/openers/rank``."""
+    """``/api/trees``, ``/api/tree``, ``/api/openers``, ``/api/openers/rank`` and
+    ``/api/openers/compute``."""
 
-    @app.get("/api/trees", tags=["tree"])
+    @app.get("/api/trees", tags=["tree"], **documented(schemas.TreesReply))
     async def tree_list() -> dict[str, Any]:
         """The decision trees shipped with the package and those in the cache."""
         result: dict[str, Any] = await runner.run(trees.list_trees, expensive=False, medium=True)
         return result
 
-    @app.post("/api/tree", tags=["tree"])
+    @app.post("/api/tree", tags=["tree"], **documented(schemas.TreeReply))
     async def tree_open(req: trees.TreeRequest) -> dict[str, Any]:
         """One tree, verified, with every node's figures: a listed tree (``tree``), an
         uploaded file (``text``) or the tree opening with ``start`` (searched in a worker
@@ -47,4 +49,16 @@ def add_explorer_api(app: FastAPI, runner: Runner) -> None:
     ) -> dict[str, Any]:
         """Where ``word`` ranks as an opener: rank, total, mean and gap to the best."""
         result: dict[str, Any] = await runner.run(atlas.opener_rank, words, mode, word, expensive=False)
+        return result
+
+    @app.post("/api/openers/compute", tags=["openers"])
+    async def opener_compute(req: atlas.ComputeRequest) -> dict[str, Any]:
+        """The exact total of an opener whose row is only a lower bound: searched in a
+        worker process under the time limit (an expensive request), then kept in the
+        user's store, so the table and every later rank show it.  A row that is exact
+        already is answered at once, as ``/api/openers/rank`` does."""
+        known: dict[str, Any] = await runner.run(atlas.opener_rank, req.words, req.mode, req.word, expensive=False)
+        if known["exact"]:
+            return known
+        result: dict[str, Any] = await runner.run(atlas.compute_opener, req, expensive=True)
         return result

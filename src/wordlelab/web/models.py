@@ -13,11 +13,12 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator, m
 
 from ..game import DEFAULT_STRATEGY
 from ..modes import Mode, as_mode
-from ..words import BUILTIN_LISTS, DEFAULT_LIST
+from ..words import BUILTIN_LISTS, DAILY_LIST, DEFAULT_LIST
 
 __all__ = [
     "MAX_CUSTOM_ALLOWED",
     "MAX_CUSTOM_ANSWERS",
+    "MAX_EXCLUDE",
     "MAX_HISTORY",
     "MAX_SHOW",
     "MAX_TOP",
@@ -42,6 +43,9 @@ MAX_HISTORY = 30
 MAX_TOP = 50
 #: candidate words (or words per bucket) returned by one request
 MAX_SHOW = 3000
+#: words a request may exclude from the answers (the NYT has used about 1600 answers
+#: since 2021; every word of the biggest shipped answer list fits too)
+MAX_EXCLUDE = 5000
 
 #: characters of a pattern as text (11 letters of emoji with spaces fit easily)
 MAX_PATTERN_CHARS = 64
@@ -143,30 +147,44 @@ class _ModeChoice(_Body):
         return as_mode(self.mode or Mode.NORMAL, self.hard)
 
 
-class SuggestRequest(ListChoice, _StrategyChoice, _ModeChoice):
+class _DailyList(ListChoice):
+    """The list of a page a daily player uses: the current answer pool by default."""
+
+    words: str = Field(DAILY_LIST, description="built-in list: " + ", ".join(BUILTIN_LISTS))
+
+
+class _Exclusions(_Body):
+    exclude: list[Word] = Field(
+        default_factory=list,
+        max_length=MAX_EXCLUDE,
+        description="words that cannot be the answer (e.g. past answers); they stay playable as guesses",
+    )
+
+
+class SuggestRequest(_DailyList, _StrategyChoice, _ModeChoice, _Exclusions):
     history: list[Move] = Field(default_factory=list, max_length=MAX_HISTORY)
     top: int = Field(5, ge=1, le=MAX_TOP)
     show: int = Field(200, ge=0, le=MAX_SHOW, description="candidate words to return")
 
 
-class ExplainRequest(ListChoice, _ModeChoice):
+class ExplainRequest(_DailyList, _ModeChoice, _Exclusions):
     history: list[Move] = Field(default_factory=list, max_length=MAX_HISTORY)
     guess: Word
     show: int = Field(60, ge=0, le=MAX_SHOW, description="words to return per bucket")
 
 
-class NewGameRequest(ListChoice, _ModeChoice):
+class NewGameRequest(_DailyList, _ModeChoice):
     answer: Word | None = Field(None, description="play against this answer (else random)")
     seed: int | None = Field(None, description="seed for the random answer")
 
 
-class GuessRequest(ListChoice):
+class GuessRequest(_DailyList):
     token: str = Field(max_length=200)
     guesses: list[Word] = Field(default_factory=list, max_length=MAX_HISTORY)
     guess: Word
 
 
-class ReviewRequest(ListChoice, _StrategyName):
+class ReviewRequest(_DailyList, _StrategyName):
     token: str = Field(max_length=200)
     guesses: list[Word] = Field(min_length=1, max_length=MAX_HISTORY)
 

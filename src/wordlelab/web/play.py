@@ -60,7 +60,7 @@ def _replay_game(loaded: Loaded, sealer: GameSealer, token: str, guesses: list[s
         try:
             game.guess(word)
         except WordlelabError as exc:
-            raise type(exc)(f"guess {i} ({word.strip().lower()}): {exc}") from None
+            raise exc.with_prefix(f"guess {i} ({word.strip().lower()}): ") from None
     return game
 
 

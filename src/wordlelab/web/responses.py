@@ -25,7 +25,15 @@ from .engine import MAX_ECHO, clip
 from .routes import not_found_page
 from .workers import BusyError, RemoteError, TimeLimitError, error_parts
 
-__all__ = ["MAX_MESSAGE", "SafeJSONResponse", "add_error_handlers", "clip_message", "error_response", "wants_html"]
+__all__ = [
+    "MAX_MESSAGE",
+    "SafeJSONResponse",
+    "add_error_handlers",
+    "clip_message",
+    "error_response",
+    "page_terms",
+    "wants_html",
+]
 
 log = logging.getLogger("wordlelab.web")
 
@@ -40,6 +48,31 @@ _LONG_QUOTED = re.compile(
 _LONG_RUN = re.compile(r"\S{" + str(2 * MAX_ECHO + 1) + ",}")
 #: no message is longer than this
 MAX_MESSAGE = 2000
+
+
+#: the library names its parameters in backticks (see wordlelab.errors); on the web
+#: these phrases read in the pages' own words, and a request to change something no
+#: page has a field for (the guess cap, how many openers to try) is left out
+_PAGE_PHRASES = (
+    ("with `guesses`", "under “Use my own word list” (allowed guesses)"),
+    ("raise `max_guesses` or try another `start`", "try another opener"),
+    ("; raise `max_guesses` or `top`", ""),
+    ("; raise `upper` or `top`", ""),
+    ("; raise `max_guesses`", ""),
+)
+#: ``(`words`)`` after a message: which parameter it was about
+_NAMED_AFTER = re.compile(r" *\(`[a-z][a-z0-9_]*`\)")
+_NAMED = re.compile(r"`([a-z][a-z0-9_]*)`")
+
+
+def page_terms(message: str) -> str:
+    """A library message as the web pages show it: no parameter name in backticks
+    (``with `guesses``` reads ``under “Use my own word list” (allowed guesses)``),
+    and no advice to change what no page has a field for (``raise `max_guesses```)."""
+    for phrase, words in _PAGE_PHRASES:
+        message = message.replace(phrase, words)
+    message = _NAMED_AFTER.sub("", message)
+    return _NAMED.sub(lambda m: m[1].replace("_", " "), message)
 
 
 def clip_message(message: str) -> str:
@@ -76,7 +109,9 @@ class SafeJSONResponse(JSONResponse):
 
 def error_response(status: int, message: str, kind: str, detail: Any = None) -> JSONResponse:
     """The JSON error answer ``{error, kind, detail}``, its message clipped."""
-    return SafeJSONResponse({"error": clip_message(message), "kind": kind, "detail": detail}, status_code=status)
+    return SafeJSONResponse(
+        {"error": clip_message(page_terms(message)), "kind": kind, "detail": detail}, status_code=status
+    )
 
 
 def wants_html(request: Request) -> bool:

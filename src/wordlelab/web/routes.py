@@ -8,6 +8,7 @@ decides where it computes: work that may be long goes to a worker process.
 from __future__ import annotations
 
 import functools
+import re
 import time
 from collections.abc import Callable
 from html import escape
@@ -16,19 +17,22 @@ from typing import Any
 
 from fastapi import FastAPI
 from fastapi.responses import HTMLResponse, Response
+from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel
 
 from .. import __version__
 from ..game import DEFAULT_STRATEGY
 from ..strategies import strategy_class, strategy_names
-from ..words import DEFAULT_LIST
-from . import assistant, play
+from ..words import DAILY_LIST, DEFAULT_LIST
+from . import assistant, play, schemas
 from . import compare as compare_page
 from .engine import clip, strategy_options
 from .lists import list_info
 from .models import (
     MAX_CUSTOM_ALLOWED,
     MAX_CUSTOM_ANSWERS,
+    MAX_EXCLUDE,
     MAX_HISTORY,
     MAX_SHOW,
     MAX_TOP,
@@ -41,7 +45,7 @@ from .models import (
 )
 from .runner import Limits, Runner
 
-__all__ = ["FAVICON", "PAGES", "STATIC", "add_api", "add_pages", "not_found_page"]
+__all__ = ["FAVICON", "PAGES", "STATIC", "add_api", "add_pages", "documented", "not_found_page", "plain_text"]
 
 STATIC = Path(__file__).parent / "static"
 #: route -> (title, name): the page is static/layout.html around static/<name>.html,
@@ -76,6 +80,7 @@ def _meta(limits: Limits) -> dict[str, Any]:
         "version": __version__,
         "lists": list_info(),
         "default_list": DEFAULT_LIST,
+        "daily_list": DAILY_LIST,
         "strategies": strategies,
         "default_strategy": DEFAULT_STRATEGY,
         "max_guesses": play.MAX_GUESSES,
@@ -92,9 +97,17 @@ def _meta(limits: Limits) -> dict[str, Any]:
             "max_history": MAX_HISTORY,
             "max_top": MAX_TOP,
             "max_show": MAX_SHOW,
+            "max_exclude": MAX_EXCLUDE,
             "compare_max_games": limits.compare_max_games,
         },
     }
+
+
+def documented(model: type[BaseModel]) -> dict[str, Any]:
+    """An endpoint's answer documented as ``model`` (:mod:`.schemas`).  Documentation
+    only: the answer is not filtered through the model (no inferred one either),
+    and the tests hold the model to the real answers."""
+    return {"response_model": None, "responses": {200: {"model": model, "description": (model.__doc__ or "").strip()}}}
 
 
 def add_api(app: FastAPI, runner: Runner, limits: Limits) -> None:
@@ -102,12 +115,12 @@ def add_api(app: FastAPI, runner: Runner, limits: Limits) -> None:
 
     meta_once = functools.cache(_meta)  # the same for the app's whole life: a trivial request
 
-    @app.get("/api/meta", tags=["info"])
+    @app.get("/api/meta", tags=["info"], **documented(schemas.MetaReply))
     def meta() -> dict[str, Any]:
         """Built-in word lists, registered strategies and the request limits."""
         return meta_once(limits)
 
-    @app.post("/api/suggest", tags=["assistant"])
+    @app.post("/api/suggest", tags=["assistant"], **documented(schemas.SuggestReply))
     async def suggest(req: SuggestRequest) -> dict[str, Any]:
         """Best next guesses after a history, the candidates left, and how the best
         guess splits them."""
@@ -115,26 +128,26 @@ def add_api(app: FastAPI, runner: Runner, limits: Limits) -> None:
         result: dict[str, Any] = await runner.run(assistant.suggest, req, expensive=expensive)
         return result
 
-    @app.post("/api/explain", tags=["assistant"])
+    @app.post("/api/explain", tags=["assistant"], **documented(schemas.ExplainReply))
     async def explain(req: ExplainRequest) -> dict[str, Any]:
         """The partition table of a guess: each pattern, how many candidates show it, which."""
         result: dict[str, Any] = await runner.run(assistant.explain, req, expensive=req.custom is not None)
         return result
 
-    @app.post("/api/play/new", tags=["play"])
+    @app.post("/api/play/new", tags=["play"], **documented(schemas.NewGameReply))
     async def play_new(req: NewGameRequest) -> dict[str, Any]:
         """Start a game: an opaque token hides the answer (random, seeded or chosen)."""
         result: dict[str, Any] = await runner.run(play.new_game, req, expensive=req.custom is not None)
         return result
 
-    @app.post("/api/play/guess", tags=["play"])
+    @app.post("/api/play/guess", tags=["play"], **documented(schemas.GameReply))
     async def play_guess(req: GuessRequest) -> dict[str, Any]:
         """Play a guess; send the earlier guesses too.  The answer is revealed when the
         game is over."""
         result: dict[str, Any] = await runner.run(play.guess, req, expensive=req.custom is not None)
         return result
 
-    @app.post("/api/play/review", tags=["play"])
+    @app.post("/api/play/review", tags=["play"], **documented(schemas.ReviewReply))
     async def play_review(req: ReviewRequest) -> dict[str, Any]:
         """After a finished game: per guess, candidates left versus the best guess available."""
         strategy_class(req.strategy)  # an unknown name fails here, before any work
@@ -142,7 +155,7 @@ def add_api(app: FastAPI, runner: Runner, limits: Limits) -> None:
         result: dict[str, Any] = await runner.run(play.review, req, expensive=True)
         return result
 
-    @app.post("/api/compare", tags=["compare"])
+    @app.post("/api/compare", tags=["compare"], **documented(schemas.CompareReply))
     async def compare(req: CompareRequest) -> dict[str, Any]:
         """Benchmark strategies on a list (or a sample of it): one ``Results.to_dict()``
         per strategy, as ``wordlelab bench --json`` writes them."""
@@ -158,6 +171,32 @@ def add_api(app: FastAPI, runner: Runner, limits: Limits) -> None:
             deadline=deadline,
         )
         return result
+
+
+#: a reStructuredText role with its target (``:func:`~wordlelab.x.y```), the
+#: target's last part kept when it starts with ``~``
+_ROLE = re.compile(r":[a-z]+:`(~?)([^`]+)`")
+
+
+def plain_text(doc: str) -> str:
+    """A docstring as the /api page and /openapi.json show it: paragraphs of plain
+    text, without reStructuredText markup (roles, double backquotes) or the
+    docstring's line breaks."""
+
+    def role(m: re.Match[str]) -> str:
+        target = m.group(2).lstrip(".")
+        return target.rsplit(".", 1)[-1] if m.group(1) else target
+
+    text = _ROLE.sub(role, doc).replace("``", "")
+    paragraphs = [" ".join(p.split()) for p in re.split(r"\n\s*\n", text.strip())]
+    return "\n\n".join(p for p in paragraphs if p)
+
+
+def plain_descriptions(app: FastAPI) -> None:
+    """Every JSON endpoint's description (its docstring) as :func:`plain_text`."""
+    for route in app.routes:
+        if isinstance(route, APIRoute) and route.description:
+            route.description = plain_text(route.description)
 
 
 #: the site icon: an SVG the layout links, also answered at /favicon.ico

@@ -7,14 +7,10 @@ import hashlib
 import hmac
 import secrets
 
-from ..errors import WordlelabError
+from ..errors import BadTokenError
 from ..modes import Mode
 
 __all__ = ["BadTokenError", "GameSealer"]
-
-
-class BadTokenError(WordlelabError, ValueError):
-    """A game token is malformed, forged, or belongs to another word list."""
 
 
 class GameSealer:

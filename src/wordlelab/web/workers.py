@@ -29,7 +29,7 @@ from concurrent.futures import ThreadPoolExecutor
 from multiprocessing.connection import Connection
 from typing import Any
 
-from ..errors import GameOverError, WordlelabError
+from ..errors import BusyError, GameOverError, RemoteError, TimeLimitError, WordlelabError
 from ..procs import die_with_parent, thread_lock_for_numba_start
 
 __all__ = ["SHUTTING_DOWN", "BusyError", "ProcessRunner", "RemoteError", "TimeLimitError", "error_parts"]
@@ -39,31 +39,8 @@ __all__ = ["SHUTTING_DOWN", "BusyError", "ProcessRunner", "RemoteError", "TimeLi
 WORKER_NICE = 10
 
 
-class TimeLimitError(Exception):
-    """A request ran past its time limit (``Limits.timeout_s``)."""
-
-
-class BusyError(Exception):
-    """A cost class's pool and its queue are full (or the server is shutting down)."""
-
-    def __init__(self, message: str = "the server is busy with other requests; try again in a moment") -> None:
-        super().__init__(message)
-        self.message = message
-
-
 #: what a request cut short by the server's shutdown is answered
 SHUTTING_DOWN = "the server is shutting down; its work was stopped"
-
-
-class RemoteError(Exception):
-    """An error raised in a worker process, carried back as its HTTP answer."""
-
-    def __init__(self, status: int, kind: str, message: str, detail: Any = None) -> None:
-        super().__init__(message)
-        self.status = status
-        self.kind = kind
-        self.message = message
-        self.detail = detail
 
 
 def error_parts(exc: BaseException) -> tuple[int, str, str, Any]:
@@ -75,12 +52,12 @@ def error_parts(exc: BaseException) -> tuple[int, str, str, Any]:
     """
     if isinstance(exc, RemoteError):
         return exc.status, exc.kind, exc.message, exc.detail
+    if isinstance(exc, TimeLimitError):
+        return 503, "TimeLimit", "", None
     if isinstance(exc, GameOverError):
         return 409, type(exc).__name__, str(exc), None
     if isinstance(exc, WordlelabError):
         return 400, type(exc).__name__, str(exc), None
-    if isinstance(exc, TimeLimitError):
-        return 503, "TimeLimit", "", None
     if isinstance(exc, MemoryError):
         message = "the request needs more memory than the server has; try a smaller word list"
         return 503, "OutOfMemory", message, None

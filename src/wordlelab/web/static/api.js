@@ -1,4 +1,4 @@
-// API page: a readable list of the endpoints and their request fields, from /openapi.json.
+// API page: a readable list of the endpoints, their request fields and their answers, from /openapi.json.
 "use strict";
 
 (async () => {
@@ -50,10 +50,12 @@
   for (const [path, ops] of Object.entries(spec.paths || {})) {
     for (const [method, op] of Object.entries(ops)) {
       const body = (((op.requestBody || {}).content || {})["application/json"] || {}).schema;
+      const answer = ((((op.responses || {})["200"] || {}).content || {})["application/json"] || {}).schema;
       box.append(WL.el("section", { class: "card" },
         WL.el("h2", {}, WL.el("code", {}, `${method.toUpperCase()} ${path}`)),
         WL.el("p", {}, op.description || op.summary || ""),
-        body ? fields(body) : WL.el("p", { class: "hint" }, "No request body.")));
+        body ? fields(body) : WL.el("p", { class: "hint" }, "No request body."),
+        ...(answer && answer.$ref ? [WL.el("h3", {}, "Answer"), fields(answer)] : [])));
     }
   }
 })();

@@ -12,6 +12,7 @@
     error: $("error"), sugg: document.querySelector("#sugg tbody"), suggTitle: $("sugg-title"), suggOwn: $("sugg-own"),
     split: $("split"), splitTitle: $("split-title"), splitNote: $("split-note"),
     candCount: $("cand-count"), candNoun: $("cand-noun"), cands: $("cands"),
+    widened: $("widened"), exclude: $("exclude"), excludeCount: $("exclude-count"),
   };
   let history = [];      // [{guess, pattern: "00120"}]
   let length = 5;
@@ -75,7 +76,7 @@
   function body(hist) {
     return {
       ...WL.listChoice(ui.words, custom, limits), strategy: ui.strategy.value, options: optionValues(), mode: ui.mode.value,
-      history: hist, top: Number(ui.top.value), show: 300,
+      history: hist, top: Number(ui.top.value), show: 300, exclude: WL.excludedWords(ui.exclude.value, limits),
     };
   }
 
@@ -224,9 +225,16 @@
       ui.sugg.append(WL.el("tr", {}, WL.el("td", { colspan: own ? 9 : 8 }, "Solved: nothing to suggest.")));
     }
 
+    ui.widened.hidden = !data.widened;
+    ui.widened.textContent = data.notice || "";
+    ui.excludeCount.textContent = data.excluded ? `(${WL.plural(data.excluded, "word")})` : "";
     ui.candCount.textContent = data.candidates;
     ui.candNoun.textContent = data.candidates === 1 ? "candidate" : "candidates";
-    const shown = data.candidate_words.map((w) => WL.el("span", {}, w));
+    const likely = (data.likely || []).map((l) => WL.el("span", { class: "likely", title: "probability by word frequency" },
+      `${l.word} ${(100 * l.probability).toFixed(1)}%`));
+    const seen = new Set((data.likely || []).map((l) => l.word));
+    const shown = [...likely, ...data.candidate_words.filter((w) => !seen.has(w)).map((w) => WL.el("span", {}, w))];
+    if (data.widened) shown.unshift(WL.el("p", { class: "hint" }, "Allowed words that fit, the most likely first:"));
     if (data.candidates > data.candidate_words.length) {
       shown.push(WL.el("span", { class: "more" }, `… and ${data.candidates - data.candidate_words.length} more`));
     }
@@ -266,15 +274,19 @@
     renderEntry();
   });
   ui.pattern.addEventListener("input", syncMarksFromPattern);
-  for (const input of [ui.guess, ui.pattern]) {
-    input.addEventListener("keydown", (e) => {
-      if (e.key === "Enter") { e.preventDefault(); addGuess(); }
-    });
-  }
+  // Enter adds the guess wherever focus is in the guess form (the word, the colours, a
+  // tile: a tile is a button, and Enter would otherwise click it); Space flips a tile.
+  // The Add / Undo / New puzzle buttons keep their own Enter.
+  ui.entry.addEventListener("keydown", (e) => {
+    if (e.key !== "Enter" || e.target.closest(".row-actions")) return;
+    e.preventDefault();
+    addGuess();
+  });
   ui.add.addEventListener("click", addGuess);
   ui.undo.addEventListener("click", () => refresh(history.slice(0, -1)));
   ui.reset.addEventListener("click", () => { clearEntry(); refresh([]); });
   ui.strategy.addEventListener("change", () => renderOptions());
+  ui.exclude.addEventListener("change", () => { WL.saveExcluded(ui.exclude.value); refresh(history); });
   for (const s of [ui.words, ui.strategy, ui.top, ui.mode]) {
     s.addEventListener("change", () => refresh(history));
   }
@@ -282,7 +294,7 @@
   async function start() {
     const h = readHash();
     try {
-      const m = await WL.fillSettings({ words: ui.words, strategy: ui.strategy, wordsValue: h.words, strategyValue: h.strategy });
+      const m = await WL.fillSettings({ words: ui.words, strategy: ui.strategy, wordsValue: h.words, strategyValue: h.strategy, daily: true });
       strategies = Object.fromEntries(m.strategies.map((s) => [s.name, s]));
       limits = m.limits;
       custom = WL.customBox(ui.customBox, limits);
@@ -295,6 +307,8 @@
       return;
     }
     ui.mode.value = ["normal", "hard", "ultra"].includes(h.mode) ? h.mode : "normal";
+    ui.exclude.value = WL.loadExcluded();
+    if (ui.exclude.value.trim()) ui.exclude.closest("details").open = true;
     renderOptions(h.options);
     renderEntry();
     await refresh(h.history);

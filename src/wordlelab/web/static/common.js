@@ -117,18 +117,41 @@ const WL = (() => {
     if (value !== undefined && items.some((it) => it.value === value)) select.value = value;
   }
 
-  /** Fill the shared "words" and "strategy" selects from /api/meta. */
-  async function fillSettings({ words, strategy, wordsValue, strategyValue }) {
+  /** Fill the shared "words" and "strategy" selects from /api/meta; `daily` picks the
+   * current answer pool by default (the pages a daily player uses), else the library's list. */
+  async function fillSettings({ words, strategy, wordsValue, strategyValue, daily }) {
     const m = await meta();
     if (words) {
       fillSelect(words, m.lists.map((l) => ({ value: l.name, label: l.name, title: l.description })),
-        wordsValue || m.default_list);
+        wordsValue || (daily ? m.daily_list : m.default_list));
     }
     if (strategy) {
       fillSelect(strategy, m.strategies.map((s) => ({ value: s.name, label: s.name, title: s.description })),
         strategyValue || m.default_strategy);
     }
     return m;
+  }
+
+  const EXCLUDE_KEY = "wordlelab.exclude";
+
+  /** The words a player keeps out of the answers (kept in this browser), as typed. */
+  function loadExcluded() {
+    try { return localStorage.getItem(EXCLUDE_KEY) || ""; } catch (e) { return ""; }
+  }
+
+  function saveExcluded(text) {
+    try { localStorage.setItem(EXCLUDE_KEY, text); } catch (e) { /* storage off: kept for this page only */ }
+  }
+
+  /** The excluded words of a textarea as a request sends them; throws an Error saying what
+   * to fix when there are more than the server takes. */
+  function excludedWords(text, limits) {
+    const words = parseWordText(text);
+    const most = limits && limits.max_exclude;
+    if (most && words.length > most) {
+      throw new Error(`${words.length} words to exclude; the most is ${most}: remove some`);
+    }
+    return words;
   }
 
   /** Parse a textarea of words (spaces, commas or new lines) into a list. */
@@ -277,7 +300,9 @@ const WL = (() => {
   function groupedBars(categories, series, opts = {}) {
     const h = opts.height || 220;
     const top = 18, bottom = 36, left = 44;
-    const groupW = Math.max(60, Math.min(140, 24 * series.length + 30));
+    // `width`: at most this wide (a phone's card), else each group as wide as its bars need
+    const fit = opts.width ? Math.floor((opts.width - left - 10) / Math.max(categories.length, 1)) : Infinity;
+    const groupW = Math.max(24, Math.min(fit, Math.max(60, Math.min(140, 24 * series.length + 30))));
     const w = left + groupW * categories.length + 10;
     const all = series.flatMap((s) => s.values);
     const maxV = Math.max(1e-9, ...all);
@@ -309,24 +334,37 @@ const WL = (() => {
     return root;
   }
 
-  /** Horizontal bars: items [{label, value, color?}]; the value printed with `format`. */
+  /** Horizontal bars: items [{label, value, color?}]; the value printed with `format`.
+   *  `width`: the drawing's width (narrower than 480 px: each label above its bar, so a phone
+   *  shows the whole chart); `min`: where the bars start (default 0), written under the
+   *  axis, so close values (3.46 and 3.60 guesses) look as different as they are. */
   function hbars(items, opts = {}) {
-    const rowH = 24, left = opts.labelWidth || 150, w = opts.width || 560, right = 60;
-    const h = rowH * items.length + 8;
+    const w = opts.width || 560, narrow = w < 480;
+    const rowH = narrow ? 38 : 24, left = narrow ? 0 : opts.labelWidth || 150, right = 60;
+    const base = opts.min || 0;
+    const h = rowH * items.length + 8 + (base ? 16 : 0);
     const maxV = opts.max || Math.max(1e-9, ...items.map((it) => it.value || 0));
+    const span = Math.max(1e-9, maxV - base);
     const fmtV = opts.format || ((v) => String(v));
     const root = svg("svg", { viewBox: `0 0 ${w} ${h}`, width: w, height: h, role: "img",
       "aria-label": opts.title || "bar chart" });
     items.forEach((it, i) => {
-      const y = 4 + i * rowH;
-      const bw = Math.max(1, ((it.value || 0) / maxV) * (w - left - right));
-      root.append(svg("text", { x: left - 8, y: y + 15, "text-anchor": "end" }, it.label));
-      const rect = svg("rect", { x: left, y: y + 3, width: bw, height: rowH - 8, rx: 2,
+      const y = 4 + i * rowH, barY = narrow ? y + 17 : y + 3;
+      const bw = Math.max(1, (((it.value || 0) - base) / span) * (w - left - right));
+      root.append(narrow
+        ? svg("text", { x: 0, y: y + 11 }, it.label)
+        : svg("text", { x: left - 8, y: y + 15, "text-anchor": "end" }, it.label));
+      const rect = svg("rect", { x: left, y: barY, width: bw, height: 16, rx: 2,
         fill: it.color || SERIES_COLORS[i % SERIES_COLORS.length] });
       rect.append(svg("title", {}, `${it.label}: ${fmtV(it.value)}`));
       root.append(rect);
-      root.append(svg("text", { class: "value", x: left + bw + 6, y: y + 15 }, fmtV(it.value)));
+      root.append(svg("text", { class: "value", x: left + bw + 6, y: barY + 12 }, fmtV(it.value)));
     });
+    if (base) {
+      const y = 4 + rowH * items.length;
+      root.append(svg("line", { class: "axis", x1: left, y1: 2, x2: left, y2: y + 2 }));
+      root.append(svg("text", { x: left, y: y + 14, "text-anchor": narrow ? "start" : "middle" }, `${fmtV(base)} (bars start here)`));
+    }
     return root;
   }
 
@@ -349,8 +387,41 @@ const WL = (() => {
   }
   document.addEventListener("DOMContentLoaded", markNav);
 
+  // -- phones: tables whose rows stack, and a cue on every box that scrolls sideways --------
+  /** Give each cell of a `table.stack` its column's heading (data-label): on a phone its
+   *  rows stack, each value after its heading, so no column is off-screen. */
+  function labelColumns(table) {
+    const heads = table.tHead ? Array.from(table.tHead.rows[0].cells).filter((th) => !th.hidden) : [];
+    const names = heads.map((th) => th.textContent.trim());
+    for (const row of table.tBodies[0] ? table.tBodies[0].rows : []) {
+      if (row.cells.length !== names.length) continue;  // a message row spanning the columns
+      Array.from(row.cells).forEach((td, i) => { if (names[i]) td.dataset.label = names[i]; });
+    }
+  }
+  /** Mark a `.scroll-x` box or a `.chart` whose content is wider than it (class
+   *  `overflowing`): the stylesheet then shows that it scrolls sideways. */
+  function markOverflow() {
+    for (const t of document.querySelectorAll("table.stack")) labelColumns(t);
+    for (const box of document.querySelectorAll(".scroll-x, .chart")) {
+      box.classList.toggle("overflowing", box.scrollWidth > box.clientWidth + 1);
+    }
+  }
+  let pending = false;
+  function layoutSoon() {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(() => { pending = false; markOverflow(); });
+  }
+  document.addEventListener("DOMContentLoaded", () => {
+    new MutationObserver(layoutSoon).observe(document.body, { childList: true, subtree: true, attributes: true,
+      attributeFilter: ["hidden"] });
+    window.addEventListener("resize", layoutSoon);
+    layoutSoon();
+  });
+
   return {
     api, meta, el, svg, tiles, patternMarks, showError, clearError, fillSelect, fillSettings,
+    loadExcluded, saveExcluded, excludedWords,
     parseWordText, customBox, listChoice, plural, fmt, barChart, groupedBars, hbars, legend, SERIES_COLORS, MARK_COLORS,
   };
 })();

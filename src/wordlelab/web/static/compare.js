@@ -11,7 +11,7 @@
     error: $("error"), out: $("out"), summary: document.querySelector("#summary tbody"),
     charts: $("charts"), means: $("means"), hist: $("hist"), legend: $("legend"),
   };
-  let runs = [];   // [{label, source, r}] with r a Results.to_dict()
+  let runs = [];   // [{source, r}] with r a Results.to_dict(), source a file name or "run here"
 
   /** Every benchmark result object inside parsed JSON (any nesting). */
   function findResults(data, out = []) {
@@ -38,15 +38,7 @@
   }
 
   function add(results, source) {
-    for (const r of results) {
-      runs.push({ label: `${r.strategy || "?"} · ${r.words || "?"} · ${modeOf(r)} · ${ruleOf(r)} rule`, source, r });
-    }
-    // the same label twice (e.g. two files of one strategy): number them
-    const seen = {};
-    for (const run of runs) {
-      seen[run.label] = (seen[run.label] || 0) + 1;
-      if (seen[run.label] > 1) run.label += ` (${seen[run.label]})`;
-    }
+    for (const r of results) runs.push({ source, r });
     render();
   }
 
@@ -116,9 +108,11 @@
     if (!runs.length) return;
     const color = (k) => WL.SERIES_COLORS[k % WL.SERIES_COLORS.length];
     const labels = shortLabels();
+    // a phone's card is narrower than the drawing: fit it (labels go above the bars)
+    const width = Math.min(760, ui.means.clientWidth || 760);
     ui.means.replaceChildren(WL.hbars(runs.map((run, k) => ({
       label: labels[k], value: run.r.mean, color: color(k),
-    })), { format: (v) => WL.fmt(v, 3), labelWidth: 260, width: 760, title: "mean guesses" }));
+    })), { format: (v) => WL.fmt(v, 3), labelWidth: 260, width, min: meanBase(), title: "mean guesses" }));
     const cats = [];
     for (const run of runs) for (const key of Object.keys(run.r.histogram)) if (!cats.includes(key)) cats.push(key);
     cats.sort((a, b) => parseInt(a, 10) - parseInt(b, 10) || a.length - b.length);
@@ -128,15 +122,34 @@
     });
     ui.legend.replaceChildren(WL.legend(series));
     ui.hist.replaceChildren(WL.groupedBars(cats, series, {
-      format: (v) => `${Math.round(100 * v)}%`, xTitle: "guesses", title: "histogram of guesses",
+      width: Math.min(ui.hist.clientWidth || 760, 2000), format: (v) => `${Math.round(100 * v)}%`, xTitle: "guesses", title: "histogram of guesses",
     }));
   }
 
-  /** Run labels with only the parts that differ between runs (strategy, list, mode, rule). */
+  /** Where the bars of means start: a little below the lowest mean (a round tenth), so
+   *  3.46 and 3.60 look as different as they are; 0 for a single run. */
+  function meanBase() {
+    const means = runs.map((run) => run.r.mean).filter((m) => typeof m === "number" && isFinite(m));
+    if (means.length < 2) return 0;
+    const lo = Math.min(...means), hi = Math.max(...means);
+    const base = Math.floor((lo - Math.max(0.6 * (hi - lo), 0.05)) * 10) / 10;
+    return base >= 1 ? base : 0;
+  }
+
+  /** Run labels: the strategy, then only what tells the runs apart (list, mode, colour rule,
+   *  number of games; the file as a last resort), numbered only if two are still alike. */
   function shortLabels() {
-    const parts = runs.map((run) => run.label.split(" · "));
-    const keep = [0, 1, 2, 3].filter((i) => i === 0 || new Set(parts.map((p) => p[i])).size > 1);
-    return parts.map((p) => keep.map((i) => p[i]).join(" · "));
+    const parts = runs.map((run) => [run.r.strategy || "?", run.r.words || "?", modeOf(run.r),
+      `${ruleOf(run.r)} rule`, `${WL.plural(run.r.games, "game")}`]);
+    const keep = parts[0].map((_, i) => i).filter((i) => i === 0 || new Set(parts.map((p) => p[i])).size > 1);
+    const labels = parts.map((p) => keep.map((i) => p[i]).join(" · "));
+    const count = (list, x) => list.filter((y) => y === x).length;
+    const named = labels.map((l, k) => (count(labels, l) > 1 ? `${l} · ${runs[k].source}` : l));
+    const seen = {};
+    return named.map((l) => {
+      seen[l] = (seen[l] || 0) + 1;
+      return count(named, l) > 1 ? `${l} (${seen[l]})` : l;
+    });
   }
 
   function swatch(k) {
@@ -149,6 +162,7 @@
   }
 
   ui.files.addEventListener("change", loadFiles);
+  window.addEventListener("resize", () => { if (runs.length) render(); });
   ui.run.addEventListener("click", runHere);
   ui.clear.addEventListener("click", () => { runs = []; WL.clearError(ui.error); render(); });
 

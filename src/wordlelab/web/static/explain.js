@@ -6,7 +6,7 @@
 (() => {
   const $ = (id) => document.getElementById(id);
   const ui = {
-    words: $("words"), mode: $("mode"), history: $("history"), guess: $("guess"), go: $("go"),
+    widened: $("widened"), words: $("words"), mode: $("mode"), history: $("history"), guess: $("guess"), go: $("go"),
     error: $("error"), out: $("out"), title: $("title"), stats: $("stats"), chart: $("chart"),
     parts: document.querySelector("#parts tbody"), customBox: $("custom-box"),
   };
@@ -37,6 +37,7 @@
     try {
       const data = await WL.api("/api/explain", {
         ...WL.listChoice(ui.words, custom, limits), mode: ui.mode.value, history, guess, show: 80,
+        exclude: WL.excludedWords(WL.loadExcluded(), limits),  // the Assistant's, kept in this browser
       });
       WL.clearError(ui.error);
       render(data);
@@ -58,6 +59,8 @@
     ui.out.hidden = false;
     const after = d.history.length ? ` after ${d.history.map((s) => s.guess.toUpperCase()).join(", ")}` : "";
     ui.title.textContent = `${d.guess.toUpperCase()} over the ${WL.plural(d.candidates, "candidate")}${after}`;
+    ui.widened.hidden = !d.widened;
+    ui.widened.textContent = d.notice || "";
     ui.stats.replaceChildren(
       stat(d.candidates, d.candidates === 1 ? "candidate" : "candidates"),
       stat(d.stats.parts, d.stats.parts === 1 ? "colour pattern" : "colour patterns"),
@@ -90,7 +93,7 @@
   async function start() {
     const q = new URLSearchParams(location.search);
     try {
-      const m = await WL.fillSettings({ words: ui.words, wordsValue: q.get("w") });
+      const m = await WL.fillSettings({ words: ui.words, wordsValue: q.get("w"), daily: true });
       limits = m.limits;
       custom = WL.customBox(ui.customBox, limits);
     } catch (err) {

@@ -1,5 +1,6 @@
 // Openers page: a shipped opener table from GET /api/openers (sortable, searchable, paged),
-// a histogram of its totals, and one opener's rank from GET /api/openers/rank.
+// a histogram of its totals, and one opener's rank from GET /api/openers/rank; where that rank is
+// only a lower bound, POST /api/openers/compute searches the exact total (kept by the server).
 "use strict";
 
 (() => {
@@ -8,7 +9,7 @@
     words: $("words"), mode: $("mode"), word: $("word"), rank: $("rank"), rankOut: $("rank-out"),
     hist: $("hist"), histNote: $("hist-note"), error: $("error"), out: $("out"), title: $("title"),
     filter: $("filter"), exactOnly: $("exact-only"), count: $("count"), body: document.querySelector("#table tbody"),
-    more: $("more"),
+    more: $("more"), computeBox: $("compute-box"), compute: $("compute"), computeNote: $("compute-note"),
   };
   const PAGE = 100;
   let table = null;   // the /api/openers answer, rows annotated with rank ranges
@@ -68,45 +69,58 @@
     }
   }
 
-  function drawHist() {
-    const finite = table.rows.filter((r) => r.total !== null);
-    const lo = Math.min(...finite.map((r) => r.total));
-    const hi = Math.max(...finite.map((r) => r.total));
-    const bins = 30;
-    const width = Math.max(1, Math.ceil((hi - lo + 1) / bins));
-    const exact = Array(bins).fill(0), bound = Array(bins).fill(0);
-    for (const r of finite) {
-      const i = Math.min(bins - 1, Math.floor((r.total - lo) / width));
-      (r.exact ? exact : bound)[i] += 1;
-    }
-    const W = 560, H = 220, left = 44, bottom = 40, top = 12;
+  /** One histogram of `totals` (numbers) in `bins` bars at most, on its own scale. */
+  function histogram(totals, { color, what, title, id, width }) {
+    const lo = Math.min(...totals), hi = Math.max(...totals);
+    const step = Math.max(1, Math.ceil((hi - lo + 1) / 30));
+    const bins = Math.ceil((hi - lo + 1) / step);
+    const counts = Array(bins).fill(0);
+    for (const t of totals) counts[Math.min(bins - 1, Math.floor((t - lo) / step))] += 1;
+    const W = width, H = 170, left = 44, bottom = 40, top = 12;
     const bw = (W - left - 8) / bins;
-    const maxV = Math.max(1, ...exact.map((v, i) => v + bound[i]));
+    const maxV = Math.max(1, ...counts);
     const plotH = H - top - bottom;
-    const root = WL.svg("svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "img",
-      "aria-label": "histogram of opener totals", id: "histogram" });
+    const root = WL.svg("svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "img", "aria-label": title, id });
     root.append(WL.svg("line", { class: "axis", x1: left, y1: top + plotH, x2: W - 4, y2: top + plotH }));
     root.append(WL.svg("text", { x: left - 6, y: top + 8, "text-anchor": "end" }, String(maxV)));
     root.append(WL.svg("text", { x: left - 6, y: top + plotH, "text-anchor": "end" }, "0"));
-    for (let i = 0; i < bins; i++) {
-      const from = lo + i * width, to = from + width - 1;
-      let y = top + plotH;
-      for (const [v, color, what] of [[exact[i], "#538d4e", "exact"], [bound[i], "#9aa5b1", "lower bounds"]]) {
-        if (!v) continue;
-        const h = Math.max(1, (v / maxV) * plotH);
-        y -= h;
-        const rect = WL.svg("rect", { x: left + i * bw + 0.5, y, width: Math.max(1, bw - 1), height: h, fill: color });
-        rect.append(WL.svg("title", {}, `${from}–${to}: ${v} ${what}`));
-        root.append(rect);
-      }
-    }
+    counts.forEach((v, i) => {
+      if (!v) return;
+      const from = lo + i * step, to = from + step - 1;
+      const h = Math.max(1, (v / maxV) * plotH);
+      const rect = WL.svg("rect", { x: left + i * bw + 0.5, y: top + plotH - h, width: Math.max(1, bw - 1), height: h,
+        fill: color });
+      rect.append(WL.svg("title", {}, `${from === to ? from : `${from}–${to}`}: ${WL.plural(v, "opener")} (${what})`));
+      root.append(rect);
+    });
     root.append(WL.svg("text", { x: left, y: H - 22, "text-anchor": "start" }, String(lo)));
     root.append(WL.svg("text", { x: W - 8, y: H - 22, "text-anchor": "end" }, String(hi)));
     root.append(WL.svg("text", { x: left + (W - left) / 2, y: H - 6, "text-anchor": "middle" },
-      `total guesses over ${table.answers} answers (bins of ${width})`));
-    ui.hist.replaceChildren(root, WL.legend([{ name: "exact", color: "#538d4e" },
-      { name: "lower bound (≥)", color: "#9aa5b1" }]));
-    const impossible = table.rows.length - finite.length;
+      `total guesses over ${table.answers} answers${step > 1 ? ` (bars of ${step})` : ""}`));
+    return root;
+  }
+
+  /** Exact totals and proven lower bounds in charts of their own: a bound is not a total
+   *  (the true total may be any amount above it), and the few exact totals would be lost
+   *  among thousands of bounds on one scale. */
+  function drawHist() {
+    const width = Math.min(560, ui.hist.clientWidth || 560);
+    const exact = table.rows.filter((r) => r.total !== null && r.exact).map((r) => r.total);
+    const bounds = table.rows.filter((r) => r.total !== null && !r.exact).map((r) => r.total);
+    const parts = [];
+    if (exact.length) {
+      parts.push(WL.el("h3", { class: "chart-title" }, `Exact totals (${WL.plural(exact.length, "opener")})`),
+        histogram(exact, { color: "#538d4e", what: "exact", title: "histogram of exact opener totals", id: "histogram",
+          width }));
+    }
+    if (bounds.length) {
+      parts.push(WL.el("h3", { class: "chart-title" }, `Proven lower bounds (${WL.plural(bounds.length, "opener")}): ` +
+        "each needs at least this many"),
+      histogram(bounds, { color: "#9aa5b1", what: "lower bound", title: "histogram of proven lower bounds",
+        id: exact.length ? "bounds-histogram" : "histogram", width }));
+    }
+    ui.hist.replaceChildren(...parts);
+    const impossible = table.rows.filter((r) => r.total === null).length;
     ui.histNote.textContent = `${table.exact} exact totals, ${table.rows.length - table.exact} lower bounds` +
       (impossible ? `; ${impossible} openers cannot find every answer within six guesses (not drawn)` : "") + ".";
   }
@@ -139,6 +153,7 @@
         `&mode=${encodeURIComponent(ui.mode.value)}&word=${encodeURIComponent(word)}`);
     } catch (err) {
       ui.rankOut.replaceChildren();
+      ui.computeBox.hidden = true;
       WL.showError(ui.error, err);
       return;
     }
@@ -158,6 +173,41 @@
       WL.el("div", { class: "stat-line" }, stats.map(([k, v]) =>
         WL.el("div", { class: "stat" }, WL.el("b", {}, String(v)), WL.el("span", {}, k)))),
       ...(note ? [WL.el("p", { class: "hint", id: "rank-note" }, note)] : []));
+    ui.computeBox.hidden = r.exact;
+    ui.compute.dataset.word = r.word;
+  }
+
+  /** The exact total of the opener ranked above, searched by the server within its time limit. */
+  async function compute() {
+    WL.clearError(ui.error);
+    const word = ui.compute.dataset.word;
+    const limit = (await WL.meta()).limits.timeout_s;
+    const started = Date.now();
+    const tick = () => {
+      ui.computeNote.textContent = `searching ${word.toUpperCase()}… ${Math.round((Date.now() - started) / 1000)} s ` +
+        `(the server stops at ${limit} s)`;
+    };
+    tick();
+    const timer = setInterval(tick, 1000);
+    ui.compute.disabled = true;
+    try {
+      await WL.api("/api/openers/compute", { word, words: ui.words.value, mode: ui.mode.value });
+      ui.computeNote.textContent = `${word.toUpperCase()}: exact total computed in ` +
+        `${Math.round((Date.now() - started) / 1000)} s and kept by the server.`;
+      ui.word.value = word;
+      await load();
+    } catch (err) {
+      if (err.kind === "TimeLimit") {
+        ui.computeNote.textContent = `${word.toUpperCase()} needs more than the server's ${limit} s; in a terminal: ` +
+          `wordlelab openers --rank ${word} --words ${ui.words.value} --mode ${ui.mode.value} --exact`;
+      } else {
+        ui.computeNote.textContent = "";
+        WL.showError(ui.error, err);
+      }
+    } finally {
+      clearInterval(timer);
+      ui.compute.disabled = false;
+    }
   }
 
   async function init() {
@@ -171,6 +221,7 @@
     ui.words.addEventListener("change", () => { WL.fillSelect(ui.mode, modes(), ui.mode.value); load(); });
     ui.mode.addEventListener("change", load);
     ui.rank.addEventListener("click", rank);
+    ui.compute.addEventListener("click", compute);
     ui.word.addEventListener("keydown", (e) => { if (e.key === "Enter") rank(); });
     ui.filter.addEventListener("input", () => { shown = PAGE; renderTable(); });
     ui.exactOnly.addEventListener("change", () => { shown = PAGE; renderTable(); });

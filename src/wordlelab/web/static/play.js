@@ -216,7 +216,7 @@
 
   async function start() {
     try {
-      const m = await WL.fillSettings({ words: ui.words, strategy: ui.strategy });
+      const m = await WL.fillSettings({ words: ui.words, strategy: ui.strategy, daily: true });
       limits = m.limits;
       custom = WL.customBox(ui.customBox, limits, "(press New game)");
     } catch (err) {

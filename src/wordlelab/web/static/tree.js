@@ -99,6 +99,10 @@
           `\`wordlelab tree --start ${body.start}${body.mode === "normal" ? "" : body.mode === "hard" ? " --hard" : " --mode " + body.mode}\` ` +
           "(it is cached), then ask again.";
       }
+      // the tree asked for is not shown: neither is the one before, which would read as its answer
+      data = null;
+      ui.out.hidden = ui.shapeCard.hidden = true;
+      ui.path.replaceChildren();
       WL.showError(ui.error, err);
     } finally {
       ui.busy.hidden = true;
@@ -230,7 +234,9 @@
     timeLimit = m.limits.timeout_s;
     maxUpload = Math.min(list.max_tree_chars, m.limits.max_body_bytes - 2000);
     ui.uploadLimit.textContent = `.tree or .json, up to ${Math.floor(maxUpload / 1000)} kB`;
-    WL.fillSelect(ui.source, list.trees.map((t) => ({
+    // normal mode first (the game's own rules), then as listed
+    const trees = list.trees.slice().sort((a, b) => (a.mode === "normal" ? 0 : 1) - (b.mode === "normal" ? 0 : 1));
+    WL.fillSelect(ui.source, trees.map((t) => ({
       value: t.id,
       label: `${t.name} (${t.origin}; ${t.words || "?"}, ${t.mode || "?"}${t.total ? ", total " + t.total : ""})`,
     })));

@@ -111,3 +111,22 @@ def test_worker_reuses_its_solver_across_tasks(small_words: WordList) -> None:
     b = _worker_solver(pickle.loads(pickle.dumps(job)))
     assert a is b
     assert _worker_solver(ExactJob(small_words, mode=Mode.HARD)) is not a
+
+
+def test_solvers_are_per_thread_and_can_be_dropped(small_words: WordList) -> None:
+    """A dask worker with several threads runs several openers at once: each thread
+    has its own solver (a memo serves one search at a time); forget_solvers drops
+    the calling thread's (the web server's worker keeps none between requests)."""
+    import threading
+
+    from wordlelab.search.openers import _worker_solver, forget_solvers
+
+    job = ExactJob(small_words)
+    mine = _worker_solver(job)
+    other: list[object] = []
+    t = threading.Thread(target=lambda: other.append(_worker_solver(job)))
+    t.start()
+    t.join()
+    assert other[0] is not mine and _worker_solver(job) is mine
+    forget_solvers()
+    assert _worker_solver(job) is not mine

@@ -253,3 +253,95 @@ def test_endgame_trap_equals_brute_force() -> None:
             assert solver.value(np.arange(len(answers))) == brute_force(words, table, hard, cap, pool)
             fired += int(solver.counters[STAT_TRAP])
     assert fired > 0  # the cut was exercised
+
+
+def _scan_reference(by_answer: np.ndarray, guesses: np.ndarray, cands: np.ndarray, r: int):  # type: ignore[no-untyped-def]
+    """``(glb, sumsq, shortcut)`` of ``_bounds.scan`` by counting with numpy
+    (``shortcut``: the first guess attaining the least bound with buckets of
+    at most two, or -1)."""
+    n, win = len(cands), 242
+    pats = by_answer[cands][:, guesses].astype(np.int64)
+    glb, sumsq, bigs = [], [], []
+    for j in range(len(guesses)):
+        counts = np.bincount(pats[:, j], minlength=243)
+        parts, has_win, big = int((counts > 0).sum()), bool(counts[win]), int(counts.max())
+        sumsq.append(int((counts**2).sum()))
+        bigs.append(big)
+        useless = parts == 1 and not has_win or r <= 1 and big > 1
+        glb.append(INF if useless else 3 * n - parts - has_win)
+    least = min(glb)
+    exact = [j for j in range(len(guesses)) if glb[j] == least < INF and bigs[j] <= 2]
+    return np.array(glb), np.array(sumsq), exact[0] if exact else -1
+
+
+@pytest.mark.parametrize("n", [3, 4, 11, 40, 96, 97, 150])
+def test_scan_equals_counting(n: int) -> None:
+    """Both ways of scanning (pairs of candidates for small sets, counts per
+    pattern for large ones), over a run of guesses and a scattered list."""
+    from wordlelab.search._bounds import scan
+
+    words = load_wordlist()
+    by_answer = np.ascontiguousarray(pattern_table(words).T)
+    rng = np.random.default_rng(n)
+    for guesses in (
+        np.arange(3000, 4100, dtype=np.int64),
+        np.sort(rng.choice(len(words.allowed), 1500, replace=False)).astype(np.int64),
+    ):
+        for r in (1, 3):
+            cands = np.sort(rng.choice(len(words.answers), n, replace=False)).astype(np.int64)
+            glb = np.empty(len(guesses), np.int64)
+            sumsq = np.empty(len(guesses), np.int64)
+            node_lb, shortcut = scan(by_answer, guesses, cands, r, 243, 0, glb, sumsq)
+            want_glb, want_sumsq, want_shortcut = _scan_reference(by_answer, guesses, cands, r)
+            assert (glb == want_glb).all() and (sumsq == want_sumsq).all()
+            assert (node_lb, shortcut) == (want_glb.min(), want_shortcut)
+
+
+def test_narrow_keeps_one_guess_per_split() -> None:
+    """The guesses passed below a node: the useful ones, and in normal mode the
+    lowest index of each column of patterns."""
+    from wordlelab.search._bounds import narrow, scan
+
+    words = load_wordlist()
+    by_answer = np.ascontiguousarray(pattern_table(words).T)
+    guesses = np.arange(len(words.allowed), dtype=np.int64)
+    rng = np.random.default_rng(5)
+    for n in (3, 8, 30):
+        # candidates sharing letters, so that many guesses tell them apart alike
+        start = int(rng.integers(0, len(words.answers) - 200))
+        cands = np.sort(rng.choice(np.arange(start, start + 200), n, replace=False)).astype(np.int64)
+        glb = np.empty(len(guesses), np.int64)
+        sumsq = np.empty(len(guesses), np.int64)
+        scan(by_answer, guesses, cands, 3, 243, 0, glb, sumsq)
+        useful = guesses[glb < INF]
+        assert (narrow(by_answer, guesses, glb, cands, False) == useful).all()
+        kept = narrow(by_answer, guesses, glb, cands, True)
+        columns = {g: by_answer[cands, g].tobytes() for g in useful.tolist()}
+        first: dict[bytes, int] = {}
+        for g in useful.tolist():
+            first.setdefault(columns[g], g)
+        assert kept.tolist() == sorted(first.values())
+        assert len(kept) < len(useful)  # some guesses were alike
+
+
+@pytest.mark.parametrize("mode", ["normal", "hard", "ultra"])
+def test_search_with_alike_guesses_equals_brute_force(mode: str) -> None:
+    """Answers in families equal but in one or two letters (_ATCH, _IGHT...),
+    where many guesses split the candidates alike and the guesses passed
+    down are narrowed: still the brute-force optimum."""
+    from wordlelab.search._core import STAT_NARROWED
+
+    full = load_wordlist()
+    family = [w for w in full.answers if w.endswith(("atch", "ight", "ound", "aste", "ill"))]
+    narrowed = 0
+    for seed in (1, 2):
+        rng = random.Random(seed)
+        answers = sorted(rng.sample(family, 20))
+        words = WordList.from_words(answers, answers + rng.sample([w for w in full.allowed if w not in answers], 25))
+        table = pattern_table(words)
+        for cap in (3, 4) if mode == "normal" else (3,):
+            expected = brute_force(words, table, mode, cap, list(range(len(words.allowed))))
+            solver = Solver(words, table, mode=mode, max_guesses=cap)
+            assert solver.value(np.arange(len(answers))) == expected
+            narrowed += int(solver.counters[STAT_NARROWED])
+    assert narrowed > 0 or mode == "ultra"  # the narrowing was exercised (never in ultra mode)
