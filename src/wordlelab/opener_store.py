@@ -41,8 +41,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from .cachefile import CacheDamage, cache_path, notice, read_verified, versioned_key, write_verified
-from .errors import WordlelabError
+from .cachefile import cache_path, notice, read_verified, versioned_key, write_verified
+from .errors import CacheDamage, WordlelabError
 
 __all__ = ["OpenerStoreError", "StoredTotal", "TotalStore", "opener_key"]
 
