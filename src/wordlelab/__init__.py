@@ -11,6 +11,9 @@ the first time they are used (PEP 562), so that ``import wordlelab``,
 
 from __future__ import annotations
 
+# first: in the `wordlelab` command (only there), a Ctrl-C while it starts exits quietly
+from . import _startup  # noqa: F401  # isort: skip
+
 import importlib
 from typing import TYPE_CHECKING, Any
 

@@ -7,8 +7,8 @@ script, or ``python -m wordlelab``): a program that imports the library, or
 even :mod:`wordlelab.cli`, keeps its Ctrl-C as it was.  Once the command's
 module is imported, :mod:`wordlelab.cli._app` puts Python's handler back
 (:func:`started`), so that every command handles Ctrl-C its own way.  Standard
-library only, and imported first by :mod:`wordlelab.cli`, so that it is in
-place before the command's imports: importing it calls :func:`starting`.
+library only, and the first import of the package (``wordlelab/__init__.py``),
+so that it is in place before any other: importing it calls :func:`starting`.
 """
 
 from __future__ import annotations

@@ -20,6 +20,7 @@ callers that do not know this library.  The library raises; only ``cli`` and
     │   ├── OpenerTableError                      an opener table
     │   └── ResultsFileError                      a benchmark results file (JSON or SQLite)
     ├── CacheDamage                               a cache file that cannot be trusted (rebuilt)
+    ├── OpenerStoreError            ValueError    an opener total that cannot be kept (below its bound)
     ├── SearchError                 ValueError    the search cannot do what it was asked
     │   ├── CapTooTightError                      no tree finds every answer within the cap
     │   └── NoTreeError                           no optimal tree ready, and none is searched
@@ -61,6 +62,7 @@ __all__ = [
     "InvalidPatternError",
     "InvalidWordError",
     "NoTreeError",
+    "OpenerStoreError",
     "OpenerTableError",
     "RemoteError",
     "ResultsFileError",
@@ -138,13 +140,19 @@ class OpenerTableError(FileFormatError):
 
 class ResultsFileError(FileFormatError):
     """A benchmark results file (``bench --json`` output, the openers' SQLite store)
-    cannot be read or used."""
+    cannot be read or used: not a regular file, not an SQLite database, failing its
+    integrity check, or not writable.  The message is one line saying what to do."""
 
 
 class CacheDamage(WordlelabError):
     """A cache file cannot be trusted: not a regular file, unreadable, missing its
     checksum, built for other inputs, not matching its checksum or out of range.
     The cache catches it and rebuilds the file."""
+
+
+class OpenerStoreError(WordlelabError, ValueError):
+    """An opener total cannot be kept in the user's store: malformed, or below the
+    row's proven lower bound (:mod:`wordlelab.opener_store`)."""
 
 
 class SearchError(WordlelabError, ValueError):

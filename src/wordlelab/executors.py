@@ -159,9 +159,9 @@ class Executor(Generic[R]):
         """Hands tasks out as workers free up, like the process pool does.
 
         Tasks submitted all at once may be placed on workers up front, before
-        any has run; tasks that differ in cost by
-        orders of magnitude (openers do) then leave the workers that drew the
-        expensive ones finishing long after the rest.  A window of two tasks per
+        any has run; tasks that differ in cost by orders of magnitude (openers
+        do) then leave the workers that drew the expensive ones finishing long
+        after the rest.  A window of two tasks per
         worker thread keeps every worker busy and leaves the placement of the
         rest until a worker is free.  The window follows the cluster as it is
         now, at every result: workers that join a running cluster (``dask

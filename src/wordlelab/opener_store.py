@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from .cachefile import cache_path, notice, read_verified, versioned_key, write_verified
-from .errors import CacheDamage, WordlelabError
+from .errors import CacheDamage, OpenerStoreError
 
 __all__ = ["OpenerStoreError", "StoredTotal", "TotalStore", "opener_key"]
 
@@ -51,10 +51,6 @@ FORMAT = 1
 #: the biggest store read: a complete table of 14855 openers takes about 1.2 MB
 MAX_BYTES = 16 * 2**20
 _WORD = re.compile(r"^[a-z]{1,16}$")
-
-
-class OpenerStoreError(WordlelabError, ValueError):
-    """A total that cannot be kept: below the row's proven lower bound, or malformed."""
 
 
 def opener_key(digest: str, mode: str) -> str:

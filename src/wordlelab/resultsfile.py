@@ -8,7 +8,7 @@ module is the one place that opens such a file and checks what is read back:
 * :func:`open_results` refuses what is not a regular file without opening it
   (a FIFO would block the reader forever), opens with a lock timeout, runs
   SQLite's ``quick_check`` and checks the file can be written.  A damaged file
-  raises :class:`ResultsFileDamage`; with ``set_aside`` (a file the user did not
+  raises :class:`ResultsFileError`; with ``set_aside`` (a file the user did not
   name, in the cache directory) it is renamed to ``NAME.damaged`` instead and a
   fresh file started, with one line on the ``wordlelab.cache`` logger.
 * :func:`row_check` is the checksum stored with each row: a row whose fields no
@@ -27,7 +27,7 @@ from pathlib import Path
 
 from .errors import ResultsFileError
 
-__all__ = ["LOCK_TIMEOUT_S", "ResultsFileDamage", "distrust", "open_results", "row_check"]
+__all__ = ["LOCK_TIMEOUT_S", "distrust", "open_results", "row_check"]
 
 log = logging.getLogger("wordlelab.cache")
 
@@ -36,11 +36,6 @@ LOCK_TIMEOUT_S = 10.0
 
 #: what every SQLite 3 database file starts with
 _MAGIC = b"SQLite format 3\x00"
-
-
-class ResultsFileDamage(ResultsFileError, OSError):
-    """A results file cannot be used: not a regular file, not an SQLite database, failing
-    its integrity check, or not writable.  The message is one line saying what to do."""
 
 
 def row_check(*fields: object) -> str:
@@ -93,7 +88,7 @@ def open_results(path: Path, schema: str, *, what: str, set_aside: bool, fix: st
     EXISTS ...`` statements) applied.
 
     A file that is damaged (see the module docstring) raises
-    :class:`ResultsFileDamage` ending with ``fix`` (how the user names another
+    :class:`ResultsFileError` ending with ``fix`` (how the user names another
     file); with ``set_aside`` it is renamed to ``NAME.damaged`` (replacing an
     older one) and a fresh file is started, said on the ``wordlelab.cache``
     logger.  A file that cannot be written raises either way: nothing is lost by
@@ -102,7 +97,7 @@ def open_results(path: Path, schema: str, *, what: str, set_aside: bool, fix: st
     path.parent.mkdir(parents=True, exist_ok=True)
     why = _writable(path)
     if why is not None:
-        raise ResultsFileDamage(f"cannot write {what} {str(path)!r}: {why}; {fix}")
+        raise ResultsFileError(f"cannot write {what} {str(path)!r}: {why}; {fix}")
     db: sqlite3.Connection | None = None
     problem = _problem(path) if os.path.lexists(path) else None
     if problem is None:
@@ -120,7 +115,7 @@ def open_results(path: Path, schema: str, *, what: str, set_aside: bool, fix: st
         return db
     problem = " ".join(problem.split())
     if not set_aside:
-        raise ResultsFileDamage(f"{what} {str(path)!r} is damaged ({problem}); {fix}")
+        raise ResultsFileError(f"{what} {str(path)!r} is damaged ({problem}); {fix}")
     aside = path.with_name(path.name + ".damaged")
     try:
         os.replace(path, aside)
@@ -128,7 +123,7 @@ def open_results(path: Path, schema: str, *, what: str, set_aside: bool, fix: st
             if os.path.lexists(f"{path}{extra}"):
                 os.replace(f"{path}{extra}", f"{aside}{extra}")
     except OSError as exc:
-        raise ResultsFileDamage(
+        raise ResultsFileError(
             f"{what} {str(path)!r} is damaged ({problem}) and cannot be moved aside "
             f"({exc.strerror or exc}); remove it, or {fix}"
         ) from None

@@ -57,6 +57,9 @@ def test_serial_pool_and_resume_agree(tmp_path, small_words: WordList) -> None:
 
 # a few seconds: the workers load the compiled search from numba's on-disk cache,
 # written by the serial run in this same test
+# distributed leaves a socket unclosed when a nanny's worker is killed (its own leak,
+# reported by the garbage collector): not an error of this project
+@pytest.mark.filterwarnings("ignore::ResourceWarning", "ignore::pytest.PytestUnraisableExceptionWarning")
 def test_dask_worker_killed_mid_run(tmp_path, small_words: WordList) -> None:
     """A 2-worker LocalCluster loses a worker mid-run; results are complete and exact."""
     pytest.importorskip("distributed")

@@ -167,3 +167,14 @@ def test_compute_total_keeps_what_run_returns_once(cache: Path) -> None:
     with pytest.raises(OpenerStoreError):  # a search answer below the proven bound is not kept
         compute_total("nyt", "normal", "adieu", run=lambda job, w: OpenerResult(w, 7000, 0.1, 1))
     assert "adieu" not in user_store("nyt", "normal").read()
+
+
+def test_a_cache_that_cannot_be_written_still_answers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The computed total is shown even where the store cannot be written (the cache
+    folder is a file here); nothing is kept, and the next look is the table's."""
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    monkeypatch.setenv("WORDLELAB_CACHE_DIR", str(blocker))
+    r = compute_total("nyt", "normal", "lions", run=lambda job, w: OpenerResult(w, 8092, 0.5, 100))
+    assert (r.row.total, r.row.exact, r.row.computed) == (8092, True, True)
+    assert load_opener_table("nyt", "normal").row("lions").shown == ">= 7914"

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from wordlelab import WordList, pattern_table
-from wordlelab.resultsfile import ResultsFileDamage
+from wordlelab.resultsfile import ResultsFileError
 from wordlelab.search import ExactJob, ResultStore, exact_openers, greedy_scores
 
 
@@ -139,7 +139,7 @@ def test_a_damaged_file(tmp_path: Path, ranked: tuple, damage: str, caplog) -> N
     t.join(60)  # a hang (a FIFO opened for reading) leaves the thread alive
     assert not t.is_alive(), "opening the results file hung"
     exc = outcome[0]
-    assert isinstance(exc, ResultsFileDamage), repr(exc)
+    assert isinstance(exc, ResultsFileError), repr(exc)
     assert "\n" not in str(exc) and "is damaged" in str(exc) and str(exc).endswith("give another --results")
     # the default file: set aside, a fresh one started, the totals true
     with caplog.at_level(logging.WARNING, logger="wordlelab.cache"):
@@ -153,7 +153,7 @@ def test_a_file_that_cannot_be_written(tmp_path: Path, ranked: tuple, monkeypatc
     path = _filled(tmp_path / "r.sqlite", ranked)
     real = os.access
     monkeypatch.setattr(os, "access", lambda p, mode: False if Path(p) == path else real(p, mode))
-    with pytest.raises(ResultsFileDamage, match="is read-only; give another file"):
+    with pytest.raises(ResultsFileError, match="is read-only; give another file"):
         ResultStore(path, set_aside=True)
     monkeypatch.undo()
     # writes that fail later (the file made read-only under a running search) are one line too
@@ -161,7 +161,7 @@ def test_a_file_that_cannot_be_written(tmp_path: Path, ranked: tuple, monkeypatc
     store.db.close()
     store.db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     job, names, _, _ = ranked
-    with pytest.raises(ResultsFileDamage, match="cannot write results file") as info:
+    with pytest.raises(ResultsFileError, match="cannot write results file") as info:
         exact_openers(job, names, store, executor="serial")
     assert "\n" not in str(info.value)
     store.close()

@@ -18,8 +18,6 @@ import sys
 import threading
 from typing import Any
 
-# before the command's own imports: a Ctrl-C while the command starts exits quietly
-from .. import _startup  # noqa: F401
 from . import _app
 
 

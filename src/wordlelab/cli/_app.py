@@ -130,7 +130,13 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "strategies": ("info", "The registered strategies, one line each, with their options."),
     "optimal": ("optimal", "The decision tree with the fewest total guesses, and whether it is proven optimal."),
     "verify-tree": ("optimal", "Replay every answer of a tree file and check its totals (and its mode's rules)."),
-    "openers": ("optimal", "Rank start words: greedy bound for all, exact totals for the top N with --exact."),
+    "openers": (
+        "optimal",
+        (
+            "Rank start words: the shipped table of exact totals and proven bounds for the built-in lists; "
+            "for a custom list (or with --compute) greedy bounds for all, and exact totals for the top N with --exact."
+        ),
+    ),
     "review": ("review", "Review a game: candidates left, skill (vs the best guess) and luck of each guess."),
     "tree": ("tree", "Browse a decision tree: each colour pattern, its answers and the next guess, level by level."),
     "absurdle": ("variants", "Play Absurdle (the answer dodges your guesses), or --solve it."),

@@ -1,4 +1,5 @@
-"""`openers --rank WORD` and `openers --top N`: the shipped opener tables (no search)."""
+"""`openers --rank WORD` and `openers --top N`: the shipped opener tables (no search;
+`--rank WORD --exact` computes a total the table only bounds)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,13 @@ def print_rank(word: str, words: str, mode: Mode, json_out: bool, *, compute: bo
     r = table.rank(word)
     if compute and not r.row.exact:
         r = compute_total(words, mode.value, word, run=_solve_with_progress)
-        err_console.print(f"{r.row.word.upper()}: exact total kept in {user_store(table.words, mode.value).path}")
+        store = user_store(table.words, mode.value)
+        kept = r.row.word in store.read()
+        err_console.print(
+            f"{r.row.word.upper()}: exact total kept in {store.path}"
+            if kept
+            else f"{r.row.word.upper()}: the exact total could not be kept in {store.path} (is the cache writable?)"
+        )
     if json_out:
         data = r.as_dict()
         data.update(words=table.words, mode=table.mode)

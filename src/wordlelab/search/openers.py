@@ -23,10 +23,11 @@ from typing import Any
 
 import numpy as np
 
+from ..errors import ResultsFileError
 from ..executors import Executor
 from ..modes import Mode
 from ..procs import thread_lock_for_numba_start
-from ..resultsfile import ResultsFileDamage, distrust, open_results, row_check
+from ..resultsfile import distrust, open_results, row_check
 from ..words import WordList
 from .greedy import greedy_scores
 from .solver import Solver
@@ -160,7 +161,7 @@ class ResultStore:
     Each result is committed as soon as it arrives, with a checksum of its fields
     (:func:`wordlelab.resultsfile.row_check`).  The file is checked when opened
     (:func:`wordlelab.resultsfile.open_results`): a damaged one raises
-    :class:`~wordlelab.resultsfile.ResultsFileDamage`, or with ``set_aside`` (the
+    :class:`~wordlelab.resultsfile.ResultsFileError`, or with ``set_aside`` (the
     default file, which the user did not name) is moved aside and started afresh.
     ``fix`` ends the message of a damaged file: how to name another one.
     """
@@ -183,7 +184,7 @@ class ResultStore:
             self.db.commit()
         except sqlite3.Error as exc:
             self.db.close()
-            raise ResultsFileDamage(f"cannot use {self.WHAT} {str(self.path)!r}: {exc}; {fix}") from None
+            raise ResultsFileError(f"cannot use {self.WHAT} {str(self.path)!r}: {exc}; {fix}") from None
 
     @staticmethod
     def _check(config: str, r: OpenerResult) -> str:
@@ -226,14 +227,14 @@ class ResultStore:
         try:
             return self.db.execute(sql, args).fetchall()
         except sqlite3.Error as exc:
-            raise ResultsFileDamage(f"cannot read {self.WHAT} {str(self.path)!r}: {exc}") from None
+            raise ResultsFileError(f"cannot read {self.WHAT} {str(self.path)!r}: {exc}") from None
 
     def _write(self, sql: str, args: tuple[object, ...]) -> None:
         try:
             self.db.execute(sql, args)
             self.db.commit()
         except sqlite3.Error as exc:
-            raise ResultsFileDamage(f"cannot write {self.WHAT} {str(self.path)!r}: {exc}") from None
+            raise ResultsFileError(f"cannot write {self.WHAT} {str(self.path)!r}: {exc}") from None
 
     def close(self) -> None:
         self.db.close()
