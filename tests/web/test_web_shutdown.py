@@ -62,7 +62,7 @@ def test_sigkill_leaves_no_process_behind() -> None:
     try:
         assert len(family) >= 4  # resource tracker, forkserver, two workers
         proc.kill()
-        proc.wait(timeout=30)
+        proc.communicate(timeout=60)  # reads and closes the pipes (they close when the last holder ends)
         assert _left(family) == []
     finally:
         for p in family:
@@ -86,6 +86,7 @@ def test_a_clean_shutdown_stops_the_running_work(sig: signal.Signals) -> None:
     finally:
         if proc.poll() is None:
             proc.kill()
+            proc.communicate(timeout=60)
         for p in family:
             if p.is_running():
                 p.kill()
