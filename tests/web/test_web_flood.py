@@ -46,6 +46,9 @@ def floods(c: Any) -> dict[str, tuple[str, str, dict[str, Any] | None, str]]:
         "/api/play/guess": ("post", "/api/play/guess", {"token": token, "guesses": [], "guess": "salet"}, "cheap"),
         "/api/play/review": ("post", "/api/play/review", {"token": token, "guesses": played}, "expensive"),
         "/api/openers/rank": ("get", "/api/openers/rank?word=crane", None, "cheap"),
+        # a row that is exact already is answered as a rank (cheap); a bound is searched
+        # in a worker (expensive, like /api/tree's start)
+        "/api/openers/compute": ("post", "/api/openers/compute", {"word": "salet"}, "cheap"),
         "/api/trees": ("get", "/api/trees", None, "medium"),
         "/api/openers": ("get", "/api/openers?mode=hard", None, "medium"),
         "/api/tree": ("post", "/api/tree", {"tree": "shipped:salet-hard.tree"}, "expensive"),
@@ -106,6 +109,7 @@ def _flood(c: Any, method: str, url: str, body: dict[str, Any] | None) -> tuple[
         "/api/play/guess",
         "/api/play/review",
         "/api/openers/rank",
+        "/api/openers/compute",
         "/api/trees",
         "/api/openers",
         "/api/tree",

@@ -6,30 +6,20 @@ no traceback and no leaked semaphores, and leave nothing behind either."""
 from __future__ import annotations
 
 import json
-import os
 import signal
-import socket
-import subprocess
-import sys
 import threading
 import time
 import urllib.error
 import urllib.request
-from pathlib import Path
 from typing import Any
 
 import psutil
 import pytest
+from web_support import start_web
 
 #: long enough that no request ends by itself during the test (the server's limit is
 #: raised to match); the test stops the server long before
 WORK = {"strategies": ["entropy", "minimax"], "sample": 2315}
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _post(url: str, out: list[Any]) -> None:
@@ -43,27 +33,10 @@ def _post(url: str, out: list[Any]) -> None:
         out.append(type(exc).__name__)
 
 
-def _busy_server() -> tuple[subprocess.Popen[str], list[psutil.Process], list[Any], list[threading.Thread]]:
+def _busy_server() -> tuple[Any, list[psutil.Process], list[Any], list[threading.Thread]]:
     """A server on 127.0.0.1 with both workers computing a long request; its processes."""
-    port = _free_port()
-    exe = Path(sys.executable).with_name("wordlelab")
-    cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "wordlelab"]
-    proc = subprocess.Popen(
-        [*cmd, "web", "--host", "127.0.0.1", "--port", str(port), "--timeout", "120"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "COLUMNS": "200"},
-    )
-    base = f"http://127.0.0.1:{port}"
+    proc, base = start_web("--timeout", "120", pipes=True)
     deadline = time.monotonic() + 90
-    while True:
-        try:
-            with urllib.request.urlopen(base + "/api/meta", timeout=2):
-                break
-        except OSError:
-            assert proc.poll() is None and time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.2)
     answers: list[Any] = []
     threads = [threading.Thread(target=_post, args=(base + "/api/compare", answers), daemon=True) for _ in range(2)]
     for t in threads:
@@ -89,7 +62,7 @@ def test_sigkill_leaves_no_process_behind() -> None:
     try:
         assert len(family) >= 4  # resource tracker, forkserver, two workers
         proc.kill()
-        proc.wait(timeout=30)
+        proc.communicate(timeout=60)  # reads and closes the pipes (they close when the last holder ends)
         assert _left(family) == []
     finally:
         for p in family:
@@ -113,6 +86,7 @@ def test_a_clean_shutdown_stops_the_running_work(sig: signal.Signals) -> None:
     finally:
         if proc.poll() is None:
             proc.kill()
+            proc.communicate(timeout=60)
         for p in family:
             if p.is_running():
                 p.kill()
