@@ -53,8 +53,6 @@ def floods(c: Any) -> dict[str, tuple[str, str, dict[str, Any] | None, str]]:
         "/api/openers": ("get", "/api/openers?mode=hard", None, "medium"),
         "/api/tree": ("post", "/api/tree", {"tree": "shipped:salet-hard.tree"}, "expensive"),
         "/api/compare": ("post", "/api/compare", {"strategies": ["entropy"], "sample": 8}, "expensive"),
-        # a row that is only a bound: searched in a worker (an exact row is answered as rank is)
-        "/api/openers/compute": ("post", "/api/openers/compute", {"word": "lions", "mode": "ultra"}, "expensive"),
     }
 
 
@@ -114,7 +112,6 @@ def _flood(c: Any, method: str, url: str, body: dict[str, Any] | None) -> tuple[
         "/api/openers",
         "/api/tree",
         "/api/compare",
-        "/api/openers/compute",
     ],
 )
 def test_flooding_one_endpoint_leaves_cheap_requests_answered(client: Any, path: str) -> None:
