@@ -239,3 +239,27 @@ def test_the_tree_answers_are_the_models_openapi_documents(client: Any) -> None:
     opened = client.post("/api/tree", json={"tree": "shipped:salet-hard.tree"}).json()
     schemas.TreeReply.model_validate(opened)
     assert opened["root"]["children"] and opened["mode"] == "hard"
+
+
+def test_opener_answers_are_the_models_openapi_documents(client: Any) -> None:
+    """/api/openers and /api/openers/rank answer what /openapi.json documents (the
+    models forbid undeclared fields), for exact rows, bounds and openers with no tree."""
+    from wordlelab.web import schemas
+
+    spec = client.get("/openapi.json").json()
+    for path, method, name in [
+        ("/api/openers", "get", "OpenerTableReply"),
+        ("/api/openers/rank", "get", "OpenerRankReply"),
+        ("/api/openers/compute", "post", "OpenerRankReply"),
+    ]:
+        ref = spec["paths"][path][method]["responses"]["200"]["content"]["application/json"]["schema"]["$ref"]
+        assert ref.rsplit("/", 1)[-1] == name
+    for mode in ("normal", "hard", "ultra"):
+        table = client.get("/api/openers", params={"mode": mode}).json()
+        schemas.OpenerTableReply.model_validate(table)
+        exact = next(r[0] for r in table["rows"] if r[2] and r[1] is not None)
+        bound = next(r[0] for r in table["rows"] if not r[2])
+        words = [exact, bound] + [r[0] for r in table["rows"] if r[1] is None][:1]
+        for word in words:
+            rank = client.get("/api/openers/rank", params={"word": word, "mode": mode}).json()
+            schemas.OpenerRankReply.model_validate(rank)

@@ -37,13 +37,13 @@ def add_explorer_api(app: FastAPI, runner: Runner) -> None:
         result: dict[str, Any] = await runner.run(trees.open_tree, req, expensive=True)
         return result
 
-    @app.get("/api/openers", tags=["openers"])
+    @app.get("/api/openers", tags=["openers"], **documented(schemas.OpenerTableReply))
     async def opener_table(words: Words = DEFAULT_LIST, mode: Mode = "normal") -> dict[str, Any]:
         """Every allowed opener with its exact total or proven bound (no search)."""
         result: dict[str, Any] = await runner.run(atlas.opener_table, words, mode, expensive=False, medium=True)
         return result
 
-    @app.get("/api/openers/rank", tags=["openers"])
+    @app.get("/api/openers/rank", tags=["openers"], **documented(schemas.OpenerRankReply))
     async def opener_rank(
         word: Annotated[str, Query(max_length=16)], words: Words = DEFAULT_LIST, mode: Mode = "normal"
     ) -> dict[str, Any]:
@@ -51,7 +51,7 @@ def add_explorer_api(app: FastAPI, runner: Runner) -> None:
         result: dict[str, Any] = await runner.run(atlas.opener_rank, words, mode, word, expensive=False)
         return result
 
-    @app.post("/api/openers/compute", tags=["openers"])
+    @app.post("/api/openers/compute", tags=["openers"], **documented(schemas.OpenerRankReply))
     async def opener_compute(req: atlas.ComputeRequest) -> dict[str, Any]:
         """The exact total of an opener whose row is only a lower bound: searched in a
         worker process under the time limit (an expensive request), then kept in the

@@ -310,3 +310,50 @@ class TreeReply(_Reply):
     histogram: dict[str, int] = Field(description="answers by guesses")
     nodes: int
     root: TreeNode
+
+
+class OpenerBest(_Reply):
+    word: str
+    total: int | None = Field(description="null when no opener finds every answer within the cap")
+
+
+class TableRef(_Reply):
+    words: str
+    mode: str
+
+
+class OpenerTableReply(_Reply):
+    """The answer of GET /api/openers: every opener of a shipped table."""
+
+    words: str
+    mode: str
+    answers: int
+    openers: int
+    exact: int = Field(description="rows with an exact total (or proven to have no tree)")
+    best: OpenerBest
+    rows: list[tuple[str, int | None, bool]] = Field(
+        description="[word, total, exact] for every opener, best first; total null: no tree within the cap"
+    )
+    computed: list[str] = Field(description="rows made exact by the user's store of computed totals")
+    tables: list[TableRef] = Field(description="the tables there are")
+
+
+class OpenerRankReply(_Reply):
+    """The answer of GET /api/openers/rank and POST /api/openers/compute."""
+
+    word: str
+    total: int | None = Field(description="exact, or the proven lower bound; null: no tree within the cap")
+    exact: bool
+    computed: bool = Field(description="exact from the user's store (computed on this machine)")
+    shown: str = Field(description="the total as the pages show it (`>= N` for a bound)")
+    rank: str = Field(description="a rank or a range (`3-4`, `>= 8`)")
+    rank_lo: int
+    rank_hi: int
+    openers: int
+    answers: int
+    mean: float | None
+    gap: int | None = Field(description="guesses more than the best opener's total")
+    best: str
+    best_total: int | None
+    words: str
+    mode: str
