@@ -24,12 +24,12 @@ from .errors import (
     WordlelabError,
     WordListError,
 )
-from .feedback import Pattern, all_green, feedback, feedback_naive, format_pattern, n_patterns, parse_pattern
+from .feedback import Pattern, all_green, format_pattern, n_patterns, parse_pattern
 from .modes import Mode, as_mode
 from .openings import OPENING_TOP, OpeningBook
 from .state import State, Step, ultra_legal
 from .strategies.base import Ranked, Strategy, get_strategy
-from .table import pattern_table
+from .table import guess_patterns, pattern_table
 from .types import FloatArray, PatternTable
 from .words import WordList, load_wordlist
 
@@ -127,9 +127,8 @@ class Session:
         of the state (the prior once :attr:`widened`; equal without weights); ties in
         list order."""
         cands = self.candidates
-        weights = self.state.weights
-        w = np.ones(len(cands)) if weights is None else np.asarray(weights, dtype=np.float64)[cands]
-        p = w / w.sum() if w.sum() > 0 else np.full(len(cands), 1.0 / max(len(cands), 1))
+        scaled = self.state.candidate_weights()  # sums to len(cands)
+        p = (np.ones(len(cands)) if scaled is None else scaled) / max(len(cands), 1)
         order = np.lexsort((cands, -p))[:n]
         answers = self.answer_words.answers
         return [(answers[cands[i]], float(p[i])) for i in order]
@@ -287,10 +286,11 @@ class Game:
         if w in self.words.answer_index or not widen:
             self.answer = self.words.answer_id(w)
         else:
-            self.words.guess_id(w)  # an allowed word, or the error that says why not
             self.answer = -1
         #: the answer as a word (it may be outside ``words.answers``)
         self.answer_word = w
+        #: its index among the allowed guesses (an allowed word, or the error that says why not)
+        self._answer_guess = np.array([self.words.guess_id(w)], dtype=np.int64)
         self.max_guesses = max_guesses
 
     @property
@@ -320,9 +320,8 @@ class Game:
         g = self.session.check_guess(word)
         if self.answer >= 0:
             p = int(self.session.table[g, self.answer])
-        else:
-            rule = feedback if self.session.rule == "official" else feedback_naive
-            p = rule(self.words.allowed[g], self.answer_word)
+        else:  # an answer outside the list: its column is not in the table
+            p = int(guess_patterns(self.words, g, self._answer_guess, self.session.rule)[0])
         self.session.play(self.words.allowed[g], p)
         return p
 
