@@ -23,7 +23,7 @@ import time
 
 import numpy as np
 
-from wordlelab import Mode, load_wordlist, pattern_table
+from wordlelab import GameRules, Mode, load_wordlist, pattern_table
 from wordlelab.feedback import all_green
 from wordlelab.search import Node, Solver, Tree
 from wordlelab.state import State
@@ -49,7 +49,7 @@ def prove(words, table, start, hard, cap, answers_only, repeat):  # type: ignore
     best_wall = best_cpu = float("inf")
     value = nodes = 0
     for _ in range(repeat):
-        solver = Solver(words, table, mode=hard, max_guesses=cap, answers_only=answers_only)
+        solver = Solver(words, table, rules=hard, max_guesses=cap, answers_only=answers_only)
         g = solver.check_start(start)
         w0, c0 = time.perf_counter(), time.process_time()
         value = solver.value(cands, guess=g)
@@ -72,7 +72,8 @@ def strategy_tree(words, table, name, start, hard):  # type: ignore[no-untyped-d
                 node.children[p] = build(child)
         return node
 
-    return Tree(words, build(State.initial(words, table, hard=hard)), mode=Mode.HARD if hard else Mode.NORMAL)
+    rules = GameRules(Mode.HARD if hard else Mode.NORMAL)
+    return Tree(words, build(State.initial(words, table, rules)), rules=rules)
 
 
 def main() -> None:
@@ -86,7 +87,7 @@ def main() -> None:
     t0 = time.perf_counter()
     small = np.arange(40, dtype=np.int64)
     for mode in ("normal", "hard", "ultra"):
-        Solver(words, table, mode=mode).value(small)
+        Solver(words, table, rules=mode).value(small)
     print(f"warm-up (compile or load the compiled search): {time.perf_counter() - t0:.2f} s")
     print()
     print("| case | total | expected | proven in (wall, best of N) | CPU | nodes |")

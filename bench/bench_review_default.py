@@ -26,7 +26,7 @@ def first_use_seconds(words: WordList, hard: bool) -> float:
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["WORDLELAB_CACHE_DIR"] = tmp
         table = pattern_table(words)
-        state = State.initial(words, table, hard=hard)
+        state = State.initial(words, table, rules="hard" if hard else "normal")
         t0 = time.perf_counter()
         get_strategy("optimal").choose(state)
         return time.perf_counter() - t0

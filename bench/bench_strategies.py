@@ -26,6 +26,7 @@ import statistics
 import time
 
 from wordlelab import get_strategy, load_wordlist, pattern_table, strategy_names
+from wordlelab.modes import GameRules
 from wordlelab.simulate import Job, play_game, run_benchmark, run_jobs
 
 
@@ -125,8 +126,8 @@ def seeds() -> None:
     )
     print("|---|---|--:|--:|--:|--:|--:|--:|--:|")
     for (name, commons), (w, m) in NOTEBOOK.items():
-        c = run(day, name, rule="naive", options={"commons": commons, "cumulative": True})
-        r = run(day, name, rule="naive", options={"commons": commons})
+        c = run(day, name, rules=GameRules(rule="naive"), options={"commons": commons, "cumulative": True})
+        r = run(day, name, rules=GameRules(rule="naive"), options={"commons": commons})
         print(
             f"| {name} | {'yes' if commons else 'no'} | {w:.2f} | {m:.4f} | {100 * c.win_rate:.3f} "
             f"| {c.mean_wins:.4f} | {100 * r.win_rate:.2f} | {r.mean_wins:.4f} | {r.mean:.4f} |"
@@ -136,7 +137,7 @@ def seeds() -> None:
     print("|---|--:|--:|---|")
     print("| seed (published) | 100 | 3.5969 | 1/64/940/1179/124/7/0 |")
     for words, rule in ((day, "naive"), (day, "official"), (sorted_, "official")):
-        r = run(words, "demarcate", rule=rule)
+        r = run(words, "demarcate", rules=GameRules(rule=rule))
         h = "/".join(str(v) for v in r.histogram.values())
         print(f"| {words.name} / {rule} | {100 * r.win_rate:.2f} | {r.mean:.4f} | {h} |")
     print("\n### Guessmap seed (mean-guessmap, original lists)\n")
@@ -161,7 +162,7 @@ def seeds() -> None:
             for sd in seeds_:
                 opts = {"seed": sd} if sd is not None else {}
                 for st in [None] if start is None else starts:
-                    runs.append(run(day, name, hard=True, start=st, options=opts))
+                    runs.append(run(day, name, rules="hard", start=st, options=opts))
             r = combine([type(x)(**{**x.__dict__, "strategy": name}) for x in runs])
             label = "own opener" if start is None else start
             if name == "random":
@@ -186,7 +187,7 @@ def seeds() -> None:
         ("entropy-2", {}),
     ):
         for hard in (False, True):
-            r = run(sorted_, name, hard=hard, options=opts)
+            r = run(sorted_, name, rules="hard" if hard else "normal", options=opts)
             print(
                 f"| {r.strategy} | {'hard' if hard else 'normal'} | {100 * r.win_rate:.2f} | {r.mean:.4f} "
                 f"| {r.std:.3f} | {r.max} | {r.opening} | {r.seconds:.2f} |"

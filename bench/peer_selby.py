@@ -145,7 +145,7 @@ def _init_worker() -> None:
 
     small = WordList.from_words(["cigar", "rebut", "sissy", "humph", "awake"], name="warm")
     for mode in MODES:
-        Solver(small, pattern_table(small), mode=mode).value(np.arange(5))
+        Solver(small, pattern_table(small), rules=mode).value(np.arange(5))
 
 
 def run_ours(case: Case) -> Outcome:
@@ -159,7 +159,7 @@ def run_ours(case: Case) -> Outcome:
         w = load_wordlist(case.words)
         _TABLES[case.words] = (w, pattern_table(w))
     words, table = _TABLES[case.words]  # type: ignore[misc]
-    solver = Solver(words, table, mode=case.mode)  # setup (a table transpose): not timed
+    solver = Solver(words, table, rules=case.mode)  # setup (a table transpose): not timed
     c0, t0 = time.process_time(), time.perf_counter()
     beta = None if case.upper is None else case.upper + 1
     total = solver.value(np.arange(len(words.answers)), guess=solver.check_start(case.word), beta=beta)

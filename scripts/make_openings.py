@@ -24,7 +24,7 @@ def main() -> None:
     for name in LISTS:
         wl = load_wordlist(name)
         for mode in ("normal", "hard", "ultra"):
-            session = Session(wl, mode=mode)
+            session = Session(wl, rules=mode)
             for strat in STRATEGIES:
                 for opts in ({}, {"candidates_only": True}):
                     key, entry = opening_entry(session, get_strategy(strat, **opts))

@@ -27,7 +27,7 @@ def _lost(word: str, words: str, mode: str) -> tuple[str, int, str]:
     solver = _SOLVERS.get((words, mode))
     if solver is None:
         wl = load_wordlist(words)
-        solver = _SOLVERS[(words, mode)] = Solver(wl, pattern_table(wl), mode=mode)
+        solver = _SOLVERS[(words, mode)] = Solver(wl, pattern_table(wl), rules=mode)
     sf = shortfall(solver, word)
     return word, sf.lost, ";".join(f"{p}:{n}:{' '.join(a)}" for p, a, n in sf.groups)
 

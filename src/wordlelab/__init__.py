@@ -31,7 +31,7 @@ from .errors import (
     WordListError,
 )
 from .feedback import Mark, Pattern, all_green, decode, encode, feedback, format_pattern, parse_pattern
-from .modes import Mode
+from .modes import GameRules, Mode, Rule
 
 if TYPE_CHECKING:  # numpy and more: imported on first use, see __getattr__
     from .game import Game, Session
@@ -70,6 +70,7 @@ __all__ = [
     "BUILTIN_LISTS",
     "Game",
     "GameOverError",
+    "GameRules",
     "HardModeError",
     "InconsistentFeedbackError",
     "InvalidOptionError",
@@ -79,6 +80,7 @@ __all__ = [
     "Mode",
     "Pattern",
     "Ranked",
+    "Rule",
     "Session",
     "State",
     "Step",

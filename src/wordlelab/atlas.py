@@ -313,13 +313,13 @@ def compute_total(
     if row.exact:
         return table.rank(word)
     assert row.total is not None  # a bound is a number
-    from .modes import Mode
+    from .modes import GameRules
     from .search import INF, ExactJob
     from .search.openers import solve_opener
     from .words import load_wordlist
 
     store = user_store(table.words, mode)
-    job = ExactJob(load_wordlist(table.words), mode=Mode(mode))
+    job = ExactJob(load_wordlist(table.words), GameRules(mode))
     if job.key != store.key:  # pragma: no cover - the two spell the configuration alike
         raise OpenerTableError(f"the store's configuration {store.key!r} is not the search's {job.key!r}")
     result = (run or solve_opener)(job, row.word)

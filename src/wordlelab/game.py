@@ -25,7 +25,7 @@ from .errors import (
     WordListError,
 )
 from .feedback import Pattern, all_green, format_pattern, n_patterns, parse_pattern
-from .modes import Mode, as_mode
+from .modes import NORMAL, GameRules, Mode, PlayedUnder
 from .openings import OPENING_TOP, OpeningBook
 from .state import State, Step, ultra_legal
 from .strategies.base import Ranked, Strategy, get_strategy
@@ -38,7 +38,7 @@ __all__ = ["DEFAULT_STRATEGY", "OPENING_TOP", "Game", "Session"]
 DEFAULT_STRATEGY = "entropy"
 
 
-class Session:
+class Session(PlayedUnder):
     """An assistant for a game whose answer is unknown.
 
     Tell it each guess you played and the colours you saw (:meth:`play`); ask
@@ -53,17 +53,16 @@ class Session:
     which has no way to hand them a store: a memory-only default would rank
     every opening again in each new process.
 
-    ``mode`` is ``"normal"``, ``"hard"`` or ``"ultra"`` (:mod:`wordlelab.modes`);
-    ``hard=True`` is the short form of ``mode="hard"``.
+    ``rules`` are the game's mode and colour rule (:class:`~wordlelab.modes.GameRules`);
+    a mode or its name (``"normal"``, ``"hard"``, ``"ultra"``) is short for that
+    mode under the official colours.
     """
 
     def __init__(
         self,
         words: WordList | None = None,
         *,
-        mode: Mode | str = Mode.NORMAL,
-        hard: bool = False,
-        rule: str = "official",
+        rules: GameRules | Mode | str = NORMAL,
         table: PatternTable | None = None,
         weights: FloatArray | None = None,
         openings: OpeningBook | None = None,
@@ -72,25 +71,17 @@ class Session:
     ) -> None:
         self.words = words if words is not None else load_wordlist()
         self.openings = openings if openings is not None else OpeningBook()
-        self.mode = as_mode(mode, hard)
-        self.rule = rule
+        self.rules = GameRules.of(rules)
         self.weights = _check_weights(weights, len(self.words.answers))
-        self.table = table if table is not None else pattern_table(self.words, rule)
+        self.table = table if table is not None else pattern_table(self.words, self.rules.rule)
         self.widen = widen
         #: the words that cannot be the answer (lower case; they stay legal guesses)
         self.excluded: frozenset[str] = _excluded(self.words, exclude)
-        start = _without(
-            State.initial(self.words, self.table, mode=self.mode, rule=rule, weights=self.weights), self.excluded
-        )
+        start = _without(State.initial(self.words, self.table, self.rules, weights=self.weights), self.excluded)
         if len(start.candidates) == 0:
             raise WordListError(f"the excluded words are every answer of list {self.words.name!r}; exclude fewer words")
         #: the state before each move and now (undo pops the last)
         self._states = [start]
-
-    @property
-    def hard(self) -> bool:
-        """True in hard and ultra mode (the legal guesses depend on the hints)."""
-        return self.mode.restricted
 
     # -- reading ----------------------------------------------------------------
     @property
@@ -219,7 +210,7 @@ class Session:
         from .prior import widened  # the prior needs wordfreq, loaded only here
 
         wide = widened(self.words, fits, self.rule)
-        state = State.initial(wide.words, wide.table, mode=self.mode, rule=self.rule, weights=wide.weights)
+        state = State.initial(wide.words, wide.table, self.rules, weights=wide.weights)
         for s in history:
             state = state.after(s)
         return state
@@ -269,18 +260,14 @@ class Game:
         answer: str,
         words: WordList | None = None,
         *,
-        mode: Mode | str = Mode.NORMAL,
-        hard: bool = False,
-        rule: str = "official",
+        rules: GameRules | Mode | str = NORMAL,
         max_guesses: int | None = 6,
         table: PatternTable | None = None,
         weights: FloatArray | None = None,
         exclude: Iterable[str] = (),
         widen: bool = True,
     ) -> None:
-        self.session = Session(
-            words, mode=mode, hard=hard, rule=rule, table=table, weights=weights, exclude=exclude, widen=widen
-        )
+        self.session = Session(words, rules=rules, table=table, weights=weights, exclude=exclude, widen=widen)
         self.words = self.session.words
         w = self.words.normalize(answer)
         if w in self.words.answer_index or not widen:

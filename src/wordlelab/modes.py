@@ -13,18 +13,28 @@ The modes:
   was grey, and a letter shown grey may not be played more often than the
   copies the clues already account for.
 
-Each mode's legal guesses are a subset of the previous mode's.  The rules live
-in :mod:`wordlelab.state`; this module only names the modes.
+Each mode's legal guesses are a subset of the previous mode's.  What each mode
+does (which guesses stay legal, why a guess breaks the rules, what a search
+remembers of a position) is one policy per mode in :mod:`wordlelab.state`; this
+module only names the modes and the colour rules.
 
 The colour rules (:class:`Rule`): ``official`` (greens first, then yellow left
 to right while the answer has unmatched copies of the letter, see
 :mod:`wordlelab.feedback`) and ``naive`` (yellow wherever the letter occurs in
 the answer, as some clones colour it).  Only normal mode is played under the
 naive rule: hints read from its colours are wrong for repeated letters.
+
+A game's rules travel as one frozen value, :class:`GameRules` (a mode and a
+colour rule), checked once where it is made: ``GameRules(Mode.HARD)``,
+``GameRules.of("ultra")``.  The library's games, states, searches and
+benchmarks take it as ``rules=`` (a mode or its name is short for that mode
+under the official colours); ``--hard`` and ``hard=1`` are sugar of the command
+line and the web only.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 
 from .errors import InvalidOptionError
@@ -35,8 +45,11 @@ __all__ = [
     "MODE_HARD",
     "MODE_NORMAL",
     "MODE_ULTRA",
+    "NORMAL",
     "RULES",
+    "GameRules",
     "Mode",
+    "PlayedUnder",
     "Rule",
     "as_mode",
     "as_rule",
@@ -125,3 +138,70 @@ def as_rule(rule: Rule | str = Rule.OFFICIAL) -> Rule:
         return Rule(rule.lower() if isinstance(rule, str) else rule)
     except ValueError:
         raise InvalidOptionError(f"unknown `rule` {rule!r}: choose one of {', '.join(RULES)}") from None
+
+
+@dataclass(frozen=True, init=False)
+class GameRules:
+    """The rules a game is played under: its :class:`Mode` and its colour
+    :class:`Rule`, one value checked where it is made.
+
+    Hard and ultra mode are played under the official rule only (hints read from
+    naive-rule colours are wrong for repeated letters): asking for them under the
+    naive rule raises :class:`~wordlelab.errors.InvalidOptionError`.  Names are
+    accepted for both fields (``GameRules("hard")``) and stored as the enums.
+    """
+
+    mode: Mode
+    rule: Rule
+
+    def __init__(self, mode: Mode | str = Mode.NORMAL, rule: Rule | str = Rule.OFFICIAL) -> None:
+        object.__setattr__(self, "mode", as_mode(mode))
+        object.__setattr__(self, "rule", as_rule(rule))
+        if self.mode.restricted and self.rule is not Rule.OFFICIAL:
+            raise InvalidOptionError(
+                f"{self.mode} mode is played under the official colour rule only: hints read from "
+                f"{self.rule}-rule colours are wrong for repeated letters"
+            )
+
+    @classmethod
+    def of(cls, rules: GameRules | Mode | str | None = None) -> GameRules:
+        """``rules`` itself, or the rules of a mode (a :class:`Mode` or its name)
+        under the official colours; None is normal mode."""
+        if isinstance(rules, GameRules):
+            return rules
+        return cls(Mode.NORMAL if rules is None else as_mode(rules))
+
+    @property
+    def restricted(self) -> bool:
+        """True in hard and ultra mode: the legal guesses depend on the hints."""
+        return self.mode.restricted
+
+    def __str__(self) -> str:
+        """``hard mode``, or ``normal mode, naive rule`` under another colour rule."""
+        rule = "" if self.rule is Rule.OFFICIAL else f", {self.rule} rule"
+        return f"{self.mode} mode{rule}"
+
+
+#: normal mode under the official colours (the default everywhere)
+NORMAL = GameRules()
+
+
+class PlayedUnder:
+    """A mixin for whatever holds a game's :class:`GameRules` as ``rules``: reads
+    its ``mode``, colour ``rule`` and ``hard`` (hard or ultra mode) from it."""
+
+    rules: GameRules
+
+    @property
+    def mode(self) -> Mode:
+        return self.rules.mode
+
+    @property
+    def rule(self) -> Rule:
+        """The colour rule."""
+        return self.rules.rule
+
+    @property
+    def hard(self) -> bool:
+        """True in hard and ultra mode: the legal guesses depend on the hints."""
+        return self.rules.mode.restricted

@@ -35,6 +35,7 @@ import numpy as np
 
 from .cachefile import cache_path, load_array, notice, save_array
 from .errors import CacheDamage, WordListError
+from .modes import Rule
 from .state import State
 from .strategies.base import Ranked, Strategy, get_strategy
 from .table import pattern_table
@@ -156,7 +157,7 @@ class Widened:
     table: PatternTable
 
 
-def widened(base: WordList, fits: Sequence[int], rule: str = "official", lang: str = "en") -> Widened:
+def widened(base: WordList, fits: Sequence[int], rule: Rule | str = Rule.OFFICIAL, lang: str = "en") -> Widened:
     """``base`` widened to its allowed words ``fits`` (allowed indices, e.g. those that
     would show every colour of a game so far, :func:`wordlelab.state.ultra_legal`),
     weighted by :func:`frequency_weights`: what a :class:`~wordlelab.game.Session`

@@ -41,7 +41,7 @@ import numpy as np
 
 from .errors import InconsistentFeedbackError, InvalidOptionError, InvalidPatternError, InvalidWordError
 from .feedback import all_green, format_pattern, n_patterns, parse_pattern
-from .modes import Mode, as_mode
+from .modes import NORMAL, GameRules, Mode
 from .state import State, Step
 from .strategies.base import Strategy, get_strategy
 from .table import pattern_table
@@ -182,7 +182,6 @@ class Review:
     def to_dict(self) -> dict[str, Any]:
         out = asdict(self)
         out["mode"] = self.mode.value
-        out["hard"] = self.hard
         out["mean_skill"] = self.mean_skill
         out["mean_luck"] = self.mean_luck
         out["n_guesses"] = len(self.guesses)
@@ -204,22 +203,18 @@ def _pattern_int(p: int | str, length: int) -> int:
 QUICK_OPTIMAL_ANSWERS = 1000
 
 
-def _suggester(
-    name: str | None, words: WordList, table: PatternTable, *, mode: Mode, rule: str
-) -> tuple[Strategy, str, str]:
+def _suggester(name: str | None, words: WordList, table: PatternTable, rules: GameRules) -> tuple[Strategy, str, str]:
     """(strategy, its name, why the default is not optimal)."""
     if name is not None:
         return get_strategy(name), name, ""
     optimal = get_strategy("optimal")  # the instance that loaded the tree plays from it
-    if len(words.answers) <= QUICK_OPTIMAL_ANSWERS or optimal.tree_ready(
-        State.initial(words, table, mode=mode, rule=rule)
-    ):
+    if len(words.answers) <= QUICK_OPTIMAL_ANSWERS or optimal.tree_ready(State.initial(words, table, rules)):
         return optimal, "optimal", ""
     return (
         get_strategy("entropy"),
         "entropy",
         (
-            f"no optimal tree is cached for list {words.name!r} in {mode} "
+            f"no optimal tree is cached for list {words.name!r} in {rules.mode} "
             "mode (searching one takes 10-60 s; asking for the optimal strategy by name "
             "searches it once and caches it)"
         ),
@@ -232,11 +227,9 @@ def review_game(
     answer: str | None = None,
     patterns: Sequence[int | str] | None = None,
     *,
-    mode: Mode | str = Mode.NORMAL,
-    hard: bool = False,
+    rules: GameRules | Mode | str = NORMAL,
     strategy: str | None = None,
     table: PatternTable | None = None,
-    rule: str = "official",
     weights: FloatArray | None = None,
 ) -> Review:
     """Replay a game and review each guess.
@@ -254,7 +247,7 @@ def review_game(
     :class:`InconsistentFeedbackError` when the colours fit no answer, and
     :class:`InvalidOptionError` when neither answer nor patterns are given.
     """
-    game_mode = as_mode(mode, hard)
+    rules = GameRules.of(rules)
     if not guesses:
         raise InvalidWordError("no guesses to review: give the words you played, e.g. salet,drone")
     if answer is None and patterns is None:
@@ -263,7 +256,7 @@ def review_game(
     win = all_green(L)
     ids = [words.guess_id(g) for g in guesses]
     if table is None:
-        table = pattern_table(words, rule)
+        table = pattern_table(words, rules.rule)
     answer_idx = words.answer_id(answer) if answer is not None else None
     if patterns is not None:
         if len(patterns) != len(guesses):
@@ -293,9 +286,9 @@ def review_game(
                 f"weights has shape {weights.shape}; it needs one weight per answer ({len(words.answers)})"
             )
 
-    strat, source, note = _suggester(strategy, words, table, mode=game_mode, rule=rule)
+    strat, source, note = _suggester(strategy, words, table, rules)
     npat = n_patterns(L)
-    state = State.initial(words, table, mode=game_mode, rule=rule, weights=weights)
+    state = State.initial(words, table, rules, weights=weights)
     reviews: list[GuessReview] = []
     # the best guesses by information (prior-weighted when weights are given) and by
     # expected remaining (always a count), as those registered strategies rank them
@@ -363,7 +356,7 @@ def review_game(
         answer = words.answers[state.candidates[0]]
     return Review(
         words=words.name,
-        mode=game_mode,
+        mode=rules.mode,
         answer=answer.strip().lower() if answer else None,
         solved=solved,
         suggestion_source=source,

@@ -20,11 +20,17 @@ keeps exactly the allowed words that do (each move filters the legal guesses
 by the pattern the move's guess shows against them, :func:`ultra_legal`), so
 in ultra mode every candidate is legal.  :meth:`State.violation` says which
 clue a guess breaks ("2nd letter may not be A: it was yellow there").
+
+What each mode decides lives in one place, its :class:`ModePolicy`
+(:func:`policy`): which guesses stay legal after a move, why a guess breaks
+the rules, and what the exact search's memo key holds of a position.  State,
+the search (:class:`wordlelab.search.solver.Solver`) and the tree verifier ask
+the policy; none of them switches on the mode.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
@@ -32,18 +38,22 @@ from types import MappingProxyType
 import numpy as np
 
 from .feedback import Mark, all_green, decode, format_pattern, n_patterns
-from .modes import Mode, as_mode
+from .modes import NORMAL, GameRules, Mode, PlayedUnder, Rule, as_mode
 from .table import guess_patterns
 from .types import FloatArray, IndexArray, PatternTable
 from .words import WordList
 
 __all__ = [
+    "GameRules",
     "Hints",
+    "ModePolicy",
+    "SearchKey",
     "State",
     "Step",
     "filter_candidates",
     "hard_mode_legal",
     "hard_mode_violation",
+    "policy",
     "ultra_legal",
     "ultra_violation",
 ]
@@ -152,7 +162,7 @@ def hard_mode_legal(words: WordList, history: tuple[Step, ...]) -> IndexArray:
     return Hints.of(words, history).keep(words, np.arange(len(words.allowed), dtype=np.int64))
 
 
-def ultra_legal(words: WordList, history: tuple[Step, ...], rule: str = "official") -> IndexArray:
+def ultra_legal(words: WordList, history: tuple[Step, ...], rule: Rule | str = Rule.OFFICIAL) -> IndexArray:
     """Indices of the allowed guesses consistent with every clue of ``history``:
     the words that would show each step's pattern were they the answer."""
     legal = np.arange(len(words.allowed), dtype=np.int64)
@@ -187,7 +197,7 @@ def _clue_breach(words: WordList, step: Step, guess: int) -> str | None:
 
 
 def ultra_violation(
-    words: WordList, history: tuple[Step, ...], guess: int, rule: str = "official", hints: Hints | None = None
+    words: WordList, history: tuple[Step, ...], guess: int, rule: Rule | str = Rule.OFFICIAL, hints: Hints | None = None
 ) -> str | None:
     """Why ``guess`` is not consistent with every clue of ``history``, or None.
 
@@ -208,21 +218,172 @@ def ultra_violation(
     return None
 
 
+#: what a search remembers of a position's rules: ``(greens, mins, base)``, the
+#: hints revealed since the search's root as arrays and the hash of the root's
+#: legal set (see :mod:`wordlelab.kernels.hints`)
+SearchKey = tuple[np.ndarray, np.ndarray, np.uint64]
+
+
+class ModePolicy:
+    """What one game mode decides, in one place: which guesses stay legal after a
+    move (:meth:`narrow`, :meth:`advance`, :meth:`legal`), why a guess breaks the rules
+    (:meth:`violation`), and what a search's memo key holds of a position
+    (:meth:`search_root`, :meth:`search_child`, :meth:`search_hash`).
+
+    One instance per mode (:func:`policy`); :class:`State`, the exact search
+    (:class:`wordlelab.search.solver.Solver`) and the tree verifier
+    (:func:`wordlelab.search.tree.verify`) all ask it.  Normal mode's policy is
+    this base class: every guess stays legal, none breaks a rule, and a
+    position's key holds nothing of the rules.
+    """
+
+    mode: Mode = Mode.NORMAL
+
+    def narrow(self, words: WordList, legal: IndexArray, guess: int, rule: Rule | str) -> Callable[[int], IndexArray]:
+        """``after(pattern)``: the guesses of ``legal`` (those legal before) that
+        stay legal once ``guess`` shows ``pattern``, order kept."""
+        return lambda pattern: legal
+
+    def advance(
+        self, words: WordList, legal: IndexArray, step: Step, rule: Rule | str, before: Hints, after: Hints
+    ) -> IndexArray:
+        """:meth:`narrow` for one move whose hints before and after are known (a
+        :class:`State`'s move: hard mode then filters by the new hints alone)."""
+        return self.narrow(words, legal, step.guess, rule)(step.pattern)
+
+    def legal(self, words: WordList, history: tuple[Step, ...], rule: Rule | str) -> IndexArray:
+        """The allowed guesses legal after ``history`` (ascending), worked out from the start."""
+        return np.arange(len(words.allowed), dtype=np.int64)
+
+    def violation(
+        self, words: WordList, history: tuple[Step, ...], guess: int, rule: Rule | str, hints: Hints | None = None
+    ) -> str | None:
+        """Why ``guess`` breaks this mode's rules after ``history`` (whose hints
+        are ``hints``, derived when not given), or None if it is legal."""
+        return None
+
+    def search_root(self, words: WordList, legal: IndexArray) -> SearchKey:
+        """The key of a search's root over the legal guesses ``legal``: no hint yet."""
+        greens = np.full(words.length, -1, np.int64)
+        mins = np.zeros(len(words.alphabet), np.int64)
+        return greens, mins, self._legal_hash(legal)
+
+    def search_child(self, words: WordList, key: SearchKey, guess: int, pattern: int, legal: IndexArray) -> SearchKey:
+        """The key once ``guess`` shows ``pattern`` at a node of key ``key``;
+        ``legal`` is the child's legal set."""
+        return key
+
+    def search_hash(self, key: SearchKey) -> np.uint64:
+        """The legal-set part of a node's memo key."""
+        return key[2]
+
+    def _legal_hash(self, legal: IndexArray) -> np.uint64:
+        return np.uint64(0)
+
+
+class HardPolicy(ModePolicy):
+    """Hard mode: a guess keeps every revealed green and uses every revealed
+    letter as often as one guess revealed it (:class:`Hints`); a search key holds
+    the hints since the root on top of the root's legal set."""
+
+    mode = Mode.HARD
+
+    def narrow(self, words: WordList, legal: IndexArray, guess: int, rule: Rule | str) -> Callable[[int], IndexArray]:
+        return lambda pattern: Hints().after(words, Step(guess, pattern)).keep(words, legal)
+
+    def advance(
+        self, words: WordList, legal: IndexArray, step: Step, rule: Rule | str, before: Hints, after: Hints
+    ) -> IndexArray:
+        return after.since(before).keep(words, legal)
+
+    def legal(self, words: WordList, history: tuple[Step, ...], rule: Rule | str) -> IndexArray:
+        return hard_mode_legal(words, history)
+
+    def violation(
+        self, words: WordList, history: tuple[Step, ...], guess: int, rule: Rule | str, hints: Hints | None = None
+    ) -> str | None:
+        return (hints if hints is not None else Hints.of(words, history)).violation(words, guess)
+
+    def search_child(self, words: WordList, key: SearchKey, guess: int, pattern: int, legal: IndexArray) -> SearchKey:
+        from .kernels.hints import constrain
+
+        greens, mins = constrain(key[0], key[1], guess, pattern, np.ascontiguousarray(words.allowed_codes))
+        return greens, mins, key[2]
+
+    def search_hash(self, key: SearchKey) -> np.uint64:
+        from .kernels.hints import rule_hash
+
+        return np.uint64(rule_hash(key[2], key[0], key[1]))
+
+    def _legal_hash(self, legal: IndexArray) -> np.uint64:
+        from .kernels.hints import set_hash
+
+        # numba boxes a uint64 result as a Python int; re-wrap it so that every
+        # compiled call has the same signature
+        return np.uint64(set_hash(legal))
+
+
+class UltraPolicy(HardPolicy):
+    """Ultra-hard mode: a guess could itself be the answer, given every colour so
+    far (the hard-mode reasons first, then the clue it contradicts); a search key
+    holds the hash of the node's legal set."""
+
+    mode = Mode.ULTRA
+
+    def narrow(self, words: WordList, legal: IndexArray, guess: int, rule: Rule | str) -> Callable[[int], IndexArray]:
+        row: list[np.ndarray] = []  # the pattern ``guess`` shows each legal word, made once
+
+        def after(pattern: int) -> IndexArray:
+            if not row:
+                row.append(guess_patterns(words, guess, legal, rule))
+            out: IndexArray = legal[row[0] == pattern]
+            return out
+
+        return after
+
+    def advance(
+        self, words: WordList, legal: IndexArray, step: Step, rule: Rule | str, before: Hints, after: Hints
+    ) -> IndexArray:
+        return self.narrow(words, legal, step.guess, rule)(step.pattern)
+
+    def legal(self, words: WordList, history: tuple[Step, ...], rule: Rule | str) -> IndexArray:
+        return ultra_legal(words, history, rule)
+
+    def violation(
+        self, words: WordList, history: tuple[Step, ...], guess: int, rule: Rule | str, hints: Hints | None = None
+    ) -> str | None:
+        return ultra_violation(words, history, guess, rule, hints)
+
+    def search_child(self, words: WordList, key: SearchKey, guess: int, pattern: int, legal: IndexArray) -> SearchKey:
+        return self.search_root(words, legal)
+
+    def search_hash(self, key: SearchKey) -> np.uint64:
+        return key[2]
+
+
+_POLICIES: dict[Mode, ModePolicy] = {p.mode: p for p in (ModePolicy(), HardPolicy(), UltraPolicy())}
+
+
+def policy(mode: Mode | str) -> ModePolicy:
+    """The policy of ``mode`` (a :class:`~wordlelab.modes.Mode` or its name)."""
+    return _POLICIES[as_mode(mode)]
+
+
 #: stands for "derive the hints from the history" in a State built directly (an
 #: object of its own: no other Hints is this one)
 _FROM_HISTORY = Hints(MappingProxyType({}), MappingProxyType({}))
 
 
 @dataclass(frozen=True, kw_only=True)
-class State:
+class State(PlayedUnder):
     """A read-only view of a game in progress, as strategies see it.
 
     ``candidates`` are answer indices, ``legal`` allowed-guess indices, both
     ascending int64 arrays marked read-only.  ``hints`` are the history's
     hard-mode hints (derived from ``history`` when not given; kept in every
     mode, so a normal-mode review can say which guess would break hard mode).
-    ``mode`` is the game mode; ``hard`` says whether the legal guesses depend
-    on the hints (hard and ultra).
+    ``rules`` are the game's mode and colour rule (:class:`~wordlelab.modes.GameRules`;
+    a mode or its name is short for it); :attr:`policy` is what the mode decides.
     """
 
     words: WordList
@@ -230,8 +391,7 @@ class State:
     candidates: IndexArray
     legal: IndexArray
     history: tuple[Step, ...] = ()
-    mode: Mode = Mode.NORMAL
-    rule: str = "official"
+    rules: GameRules = NORMAL
     #: optional prior weight of every answer (``float64[A]``, aligned with
     #: ``words.answers``; not normalised), or None for all answers equally likely
     weights: FloatArray | None = field(default=None, compare=False)
@@ -244,33 +404,31 @@ class State:
             self.weights.flags.writeable = False
         if self.hints is _FROM_HISTORY:
             object.__setattr__(self, "hints", Hints.of(self.words, self.history))
-        object.__setattr__(self, "mode", as_mode(self.mode))
+        object.__setattr__(self, "rules", GameRules.of(self.rules))
 
     @property
-    def hard(self) -> bool:
-        """True in hard and ultra mode: the legal guesses depend on the hints."""
-        return self.mode.restricted
+    def policy(self) -> ModePolicy:
+        """What this state's mode decides (legal guesses, why a guess breaks the rules)."""
+        return _POLICIES[self.rules.mode]
 
     @classmethod
     def initial(
         cls,
         words: WordList,
         table: PatternTable,
+        rules: GameRules | Mode | str = NORMAL,
         *,
-        mode: Mode | str = Mode.NORMAL,
-        hard: bool = False,
-        rule: str = "official",
         weights: FloatArray | None = None,
     ) -> State:
-        """The start of a game: every answer possible, every allowed guess legal
-        (``hard=True`` is the short form of ``mode="hard"``)."""
+        """The start of a game under ``rules`` (a mode or its name is short for
+        that mode under the official colours): every answer possible, every
+        allowed guess legal."""
         return cls(
             words=words,
             table=table,
             candidates=np.arange(len(words.answers), dtype=np.int64),
             legal=np.arange(len(words.allowed), dtype=np.int64),
-            mode=as_mode(mode, hard),
-            rule=rule,
+            rules=GameRules.of(rules),
             weights=weights,
         )
 
@@ -305,27 +463,17 @@ class State:
         mode; hard mode if this state is in normal mode, so a review can say which
         guess would break it) now, or None."""
         m = as_mode(mode) if mode is not None else self.mode.checked
-        if m is Mode.ULTRA:
-            return ultra_violation(self.words, self.history, guess, self.rule, self.hints)
-        if m is Mode.HARD:
-            return self.hints.violation(self.words, guess)
-        return None
+        return policy(m).violation(self.words, self.history, guess, self.rule, self.hints)
 
     def _next(self, step: Step, candidates: IndexArray) -> State:
         hints = self.hints.after(self.words, step)
-        legal = self.legal
-        if self.mode is Mode.HARD:
-            legal = hints.since(self.hints).keep(self.words, self.legal)
-        elif self.mode is Mode.ULTRA:
-            legal = self.legal[guess_patterns(self.words, step.guess, self.legal, self.rule) == step.pattern]
         return State(
             words=self.words,
             table=self.table,
             candidates=candidates,
-            legal=legal,
+            legal=self.policy.advance(self.words, self.legal, step, self.rule, self.hints, hints),
             history=self.history + (step,),
-            mode=self.mode,
-            rule=self.rule,
+            rules=self.rules,
             weights=self.weights,
             hints=hints,
         )

@@ -19,18 +19,18 @@ import numpy as np
 
 from .cachefile import cache_path, load_array, notice, save_array
 from .errors import CacheDamage
-from .modes import as_rule
+from .modes import Rule, as_rule
 from .types import PatternTable, table_dtype
 from .words import WordList
 
 __all__ = ["guess_patterns", "pattern_table", "table_key", "table_path"]
 
 
-def table_path(words: WordList, rule: str = "official") -> Path:
+def table_path(words: WordList, rule: Rule | str = Rule.OFFICIAL) -> Path:
     return cache_path("patterns", words.digest, rule, suffix=".npy")
 
 
-def table_key(words: WordList, rule: str = "official") -> str:
+def table_key(words: WordList, rule: Rule | str = Rule.OFFICIAL) -> str:
     """What a cached table was built for: the lists' full digest, the rule, shape and type."""
     shape = (len(words.allowed), len(words.answers))
     return f"patterns|{words.digest}|{rule}|{shape[0]}x{shape[1]}|{table_dtype(words.length)}"
@@ -51,14 +51,16 @@ def _check_values(words: WordList) -> Callable[[np.ndarray], str | None]:
     return check
 
 
-def _build(words: WordList, rule: str) -> PatternTable:
+def _build(words: WordList, rule: Rule | str) -> PatternTable:
     # imported here so that loading a cached table does not import numba (~0.4 s)
     from .kernels.patterns import build_pattern_table
 
     return build_pattern_table(words.allowed_codes, words.answer_codes, len(words.alphabet), as_rule(rule).code)
 
 
-def pattern_table(words: WordList, rule: str = "official", cache: bool = True, *, persist: bool = True) -> PatternTable:
+def pattern_table(
+    words: WordList, rule: Rule | str = Rule.OFFICIAL, cache: bool = True, *, persist: bool = True
+) -> PatternTable:
     """``table[G, A]`` of ``words.allowed`` against ``words.answers`` under ``rule``.
 
     With ``cache`` the result is read-only (memory-mapped).  A cached file is
@@ -101,7 +103,7 @@ def pattern_table(words: WordList, rule: str = "official", cache: bool = True, *
     return arr
 
 
-def guess_patterns(words: WordList, guess: int, among: np.ndarray, rule: str = "official") -> np.ndarray:
+def guess_patterns(words: WordList, guess: int, among: np.ndarray, rule: Rule | str = Rule.OFFICIAL) -> np.ndarray:
     """The patterns allowed guess ``guess`` shows against the allowed words ``among``
     (allowed indices) as if each were the answer: what ultra-hard mode filters the
     legal guesses by.  Computed on the spot (``len(among)`` patterns)."""

@@ -14,6 +14,7 @@ from typing import Any
 from typer.testing import CliRunner
 
 from wordlelab.cli import app
+from wordlelab.modes import GameRules
 
 runner = CliRunner()
 
@@ -120,7 +121,7 @@ def test_bench_parallel_matches_serial(small_words, tmp_path: Path) -> None:  # 
     parallel = json.loads(runner.invoke(app, args + ["--jobs", "2"]).stdout)["results"]
 
     def key(d):  # type: ignore[no-untyped-def]
-        return d["strategy"], d["hard"]
+        return d["strategy"], d["mode"]
 
     def strip(d):  # type: ignore[no-untyped-def]
         return {k: v for k, v in d.items() if k != "seconds"}
@@ -269,7 +270,9 @@ def test_keyboard_interrupt_out_of_a_parallel_run_keeps_finished_runs(small_word
     from wordlelab.simulate import run_benchmark
 
     def run_jobs(wl, jobs, *, on_result, rule, answers, max_turns, **kw):  # type: ignore[no-untyped-def]
-        on_result(1, run_benchmark(wl, jobs[1].make(), rule=rule, answers=answers, max_turns=max_turns))
+        on_result(
+            1, run_benchmark(wl, jobs[1].make(), rules=GameRules(rule=rule), answers=answers, max_turns=max_turns)
+        )
         raise KeyboardInterrupt  # e.g. at the join point, before run_jobs could return
 
     monkeypatch.setattr(bench_cli, "run_jobs", run_jobs)

@@ -32,6 +32,7 @@ from typer.testing import CliRunner
 from wordlelab import WordList
 from wordlelab.cli import app as cli_app
 from wordlelab.feedback import decode, feedback
+from wordlelab.modes import GameRules
 from wordlelab.simulate import run_benchmark
 from wordlelab.web.routes import PAGES
 
@@ -301,7 +302,10 @@ def test_explain_and_compare_pages(app_page: Any) -> None:
     )
     assert out.exit_code == 0, out.output
     tiny = WordList.from_words(["cigar", "rebut", "sissy", "humph", "awake", "blush"], name="tiny")
-    runs = [run_benchmark(tiny, "entropy").to_dict(), run_benchmark(tiny, "entropy", rule="naive").to_dict()]
+    runs = [
+        run_benchmark(tiny, "entropy").to_dict(),
+        run_benchmark(tiny, "entropy", rules=GameRules(rule="naive")).to_dict(),
+    ]
     page.set_input_files(
         "#files",
         files=[

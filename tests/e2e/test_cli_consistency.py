@@ -131,8 +131,7 @@ def _results(name: str, guesses: list[int]) -> Results:
     return Results(
         strategy=name,
         words="tiny",
-        mode=Mode.NORMAL,
-        rule="official",
+        rules=Mode.NORMAL,
         answers=tuple(f"w{i}" for i in range(len(guesses))),
         guesses=np.array(guesses),
         opening="salet",

@@ -60,16 +60,18 @@ def test_the_web_never_clips_the_text_between_two_quoted_values() -> None:
 def test_a_tree_not_cached_is_not_said_to_be(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, small_words) -> None:  # type: ignore[no-untyped-def]
     from wordlelab.strategies import treestore
 
+    monkeypatch.setenv("WORDLELAB_CACHE_DIR", str(tmp_path / "cache"))  # no tree cached by an earlier run
+
     def unwritable(*args: object) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(treestore.TreeStore, "save", unwritable)
     answers = tmp_path / "a.txt"
     answers.write_text("\n".join(small_words.answers[:20]) + "\n")
-    r = runner.invoke(app, ["tree", "--start", small_words.answers[0], "--mode", "ultra", "--words", str(answers)])
+    with monkeypatch.context() as m:
+        m.setattr(treestore.TreeStore, "save", unwritable)
+        r = runner.invoke(app, ["tree", "--start", small_words.answers[0], "--mode", "ultra", "--words", str(answers)])
     said = " ".join(r.stderr.split())
     assert r.exit_code == 0, r.output
     assert "cached for next time" not in said and "cannot be written: the tree is not kept" in said
-    monkeypatch.undo()
     r = runner.invoke(app, ["tree", "--start", small_words.answers[1], "--mode", "ultra", "--words", str(answers)])
     assert r.exit_code == 0 and "the tree is cached for next time" in " ".join(r.stderr.split()), r.output

@@ -60,7 +60,7 @@ def test_solve_and_suggest_say_the_mode() -> None:
     r = run("solve", "react", "--mode", "ultra", "--start", "salet", "--json")
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)
-    assert data["mode"] == "ultra" and data["hard"] is True
+    assert data["mode"] == "ultra" and "hard" not in data
     # every guess after SALET fits its clue (T last, no S or L, A not 2nd, E not 4th)
     for turn in data["turns"][1:]:
         w = turn["guess"]
@@ -73,7 +73,7 @@ def test_play_refuses_a_breach_with_the_reason() -> None:
     words = load_wordlist()
     answer = random.Random(1).choice(words.answers)  # what `play --seed 1` hides
     assert answer != "salet"
-    session = Session(words, mode="ultra")
+    session = Session(words, rules="ultra")
     session.play("salet", feedback("salet", answer))
     why = session.state.violation(words.guess_id("salet"))  # SALET again cannot fit its own clue
     assert why

@@ -34,7 +34,7 @@ def test_review_grid_from_stdin_turns_on_hard_mode():
     res = runner.invoke(app, ["review", "salet,drone,crony", "--grid", "-", "--json", *FAST], input=GRID)
     assert res.exit_code == 0, res.output
     data = json.loads(res.output)
-    assert data["hard"] is True and data["solved"] is True and data["answer"] == "crony"
+    assert data["mode"] == "hard" and "hard" not in data and data["solved"] is True and data["answer"] == "crony"
     assert [g["pattern_text"] for g in data["guesses"]] == ["00000", "02220", "22222"]
     assert [g["candidates_after"] for g in data["guesses"]] == [221, 4, 0]
 

@@ -60,7 +60,10 @@ def test_tree_answer_path() -> None:
     assert data["mode"] == "hard" and data["path"][-1] == {"guess": "abbey", "pattern": "22222"}
 
 
-def test_tree_start_searches_then_uses_the_cache(tmp_path: Path, small_words: WordList) -> None:
+def test_tree_start_searches_then_uses_the_cache(
+    tmp_path: Path, small_words: WordList, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("WORDLELAB_CACHE_DIR", str(tmp_path / "cache"))  # no tree cached by an earlier run
     a, g = tmp_path / "a.txt", tmp_path / "g.txt"
     a.write_text("\n".join(small_words.answers) + "\n")
     g.write_text("\n".join(small_words.allowed) + "\n")
@@ -153,8 +156,8 @@ def test_openers_top_reads_the_shipped_table() -> None:
 def test_openers_top_computes_when_asked_or_without_a_table() -> None:
     greedy = json.loads(_ok("openers", "--top", "3", "--compute", "--json"))
     assert greedy["source"] == "computed" and all("bound" in r for r in greedy["openers"])
-    res = runner.invoke(app, ["openers", "--top", "2", "--words", "nyt", "--mode", "ultra", "--json"])
-    assert res.exit_code == 0 and "no shipped nyt ultra-mode opener table" in res.stderr
+    res = runner.invoke(app, ["openers", "--top", "2", "--words", "nyt-2023", "--mode", "ultra", "--json"])
+    assert res.exit_code == 0 and "no shipped nyt-2023 ultra-mode opener table" in res.stderr
     assert len(json.loads(res.stdout)["openers"]) == 2 and "bound" in json.loads(res.stdout)["openers"][0]
 
 

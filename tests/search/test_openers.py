@@ -50,7 +50,7 @@ def test_serial_pool_and_resume_agree(tmp_path, small_words: WordList) -> None:
     for w, r in serial.items():
         assert r.total == solver.value(np.arange(50), guess=small_words.guess_id(w))
     # a different configuration is stored separately
-    hard = exact_openers(ExactJob(small_words, mode=Mode.HARD), names[:1], store, resume=True, executor="serial")
+    hard = exact_openers(ExactJob(small_words, Mode.HARD), names[:1], store, resume=True, executor="serial")
     assert hard[names[0]].total >= serial[names[0]].total
     assert set(store.done(job.key)) == set(names)
 
@@ -113,7 +113,7 @@ def test_worker_reuses_its_solver_across_tasks(small_words: WordList) -> None:
     a = _worker_solver(pickle.loads(pickle.dumps(job)))
     b = _worker_solver(pickle.loads(pickle.dumps(job)))
     assert a is b
-    assert _worker_solver(ExactJob(small_words, mode=Mode.HARD)) is not a
+    assert _worker_solver(ExactJob(small_words, Mode.HARD)) is not a
 
 
 def test_solvers_are_per_thread_and_can_be_dropped(small_words: WordList) -> None:

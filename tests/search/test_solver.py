@@ -8,7 +8,7 @@ import random
 import numpy as np
 import pytest
 
-from wordlelab import Mode, WordList, load_wordlist, pattern_table
+from wordlelab import GameRules, Mode, WordList, load_wordlist, pattern_table
 from wordlelab.feedback import all_green, feedback
 from wordlelab.search import Solver, read_header, read_tree, verify_tree, write_tree
 from wordlelab.search._core import INF, hard_filter, set_hash
@@ -79,7 +79,7 @@ def test_exact_search_equals_brute_force(seed: int, mode: str, cap: int) -> None
     table = pattern_table(words)
     pool = list(range(len(words.allowed)))
     expected = brute_force(words, table, mode, cap, pool)
-    solver = Solver(words, table, mode=mode, max_guesses=cap)
+    solver = Solver(words, table, rules=mode, max_guesses=cap)
     got = solver.value(np.arange(len(words.answers)))
     assert got == expected
     if expected < INF:
@@ -118,13 +118,13 @@ def test_fail_high_contract(hard: str) -> None:
     words = _random_list(7, 12, 6)
     table = pattern_table(words)
     cands = np.arange(len(words.answers))
-    exact = Solver(words, table, mode=hard).value(cands)
+    exact = Solver(words, table, rules=hard).value(cands)
     openers = range(len(words.allowed))
-    forced = {g: Solver(words, table, mode=hard).value(cands, guess=g) for g in openers}
+    forced = {g: Solver(words, table, rules=hard).value(cands, guess=g) for g in openers}
     assert exact == min(forced.values())
     for beta in range(1, exact + 3):
-        shared = Solver(words, table, mode=hard)  # one memo across betas and openers
-        v = Solver(words, table, mode=hard).value(cands, beta=beta)
+        shared = Solver(words, table, rules=hard)  # one memo across betas and openers
+        v = Solver(words, table, rules=hard).value(cands, beta=beta)
         if exact < beta:
             assert v == exact
         else:
@@ -171,7 +171,7 @@ def test_set_hash_depends_on_content() -> None:
 @pytest.mark.parametrize("mode", ["normal", "hard", "ultra"])
 def test_tree_file_round_trip(tmp_path, small_words: WordList, suffix: str, mode: str) -> None:
     table = pattern_table(small_words)
-    result = Solver(small_words, table, mode=mode).solve("salet")
+    result = Solver(small_words, table, rules=mode).solve("salet")
     path = tmp_path / f"t{suffix}"
     st = write_tree(result.tree, path, table)
     tree, head = read_tree(path, small_words)
@@ -226,9 +226,9 @@ def test_hard_mode_violation_is_caught(tmp_path, small_words: WordList) -> None:
 
     table = pattern_table(small_words)
     normal = Solver(small_words, table).solve("salet")
-    hard = Solver(small_words, table, hard=True).solve("salet")
+    hard = Solver(small_words, table, rules="hard").solve("salet")
     assert hard.total >= normal.total
-    normal.tree.mode = Mode.HARD
+    normal.tree.rules = GameRules(Mode.HARD)
     try:
         verify_tree(normal.tree, table)
     except TreeFileError as exc:
@@ -249,7 +249,7 @@ def test_endgame_trap_equals_brute_force() -> None:
     fired = 0
     for hard in ("normal", "hard", "ultra"):
         for cap in (2, 3, 4):
-            solver = Solver(words, table, mode=hard, max_guesses=cap)
+            solver = Solver(words, table, rules=hard, max_guesses=cap)
             assert solver.value(np.arange(len(answers))) == brute_force(words, table, hard, cap, pool)
             fired += int(solver.counters[STAT_TRAP])
     assert fired > 0  # the cut was exercised
@@ -341,7 +341,7 @@ def test_search_with_alike_guesses_equals_brute_force(mode: str) -> None:
         table = pattern_table(words)
         for cap in (3, 4) if mode == "normal" else (3,):
             expected = brute_force(words, table, mode, cap, list(range(len(words.allowed))))
-            solver = Solver(words, table, mode=mode, max_guesses=cap)
+            solver = Solver(words, table, rules=mode, max_guesses=cap)
             assert solver.value(np.arange(len(answers))) == expected
             narrowed += int(solver.counters[STAT_NARROWED])
     assert narrowed > 0 or mode == "ultra"  # the narrowing was exercised (never in ultra mode)

@@ -42,7 +42,7 @@ def test_verify_tree_command() -> None:
 
 
 def _prove(words: WordList, table: np.ndarray, start: str, hard: bool, cap: int, answers_only: bool) -> int:
-    solver = Solver(words, table, hard=hard, max_guesses=cap, answers_only=answers_only)
+    solver = Solver(words, table, rules="hard" if hard else "normal", max_guesses=cap, answers_only=answers_only)
     return solver.value(np.arange(len(words.answers)), guess=solver.check_start(start))
 
 

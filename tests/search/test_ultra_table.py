@@ -60,7 +60,7 @@ def test_never_below_the_hard_table() -> None:
 def test_rows_rederived(word: str) -> None:
     words = load_wordlist()
     table = pattern_table(words)
-    solver = Solver(words, table, mode="ultra")
+    solver = Solver(words, table, rules="ultra")
     v = solver.value(np.arange(len(words.answers)), guess=solver.check_start(word), beta=UPPER + 1)
     t, e = _read(TABLE)[word]
     if v >= INF:
@@ -107,8 +107,66 @@ def test_every_opener_without_a_tree_has_its_shortfall() -> None:
 @pytest.mark.parametrize("word", ["trace", "gothy", "aitch"])
 def test_shortfall_rows_rederived(word: str) -> None:
     words = load_wordlist()
-    solver = Solver(words, pattern_table(words), mode="ultra")
+    solver = Solver(words, pattern_table(words), rules="ultra")
     sf = shortfall(solver, word)
     lost, groups = _shortfall_rows()[word]
     assert sf.lost == lost
     assert [(p, n, a) for p, a, n in sf.groups] == groups
+
+
+# -- the NYT lists (2309 answers, 14855 guesses): docs/openers/nyt-ultra.tsv -------------
+NYT_TABLE = ROOT / "docs" / "openers" / "nyt-ultra.tsv"
+NYT_HARD = ROOT / "docs" / "openers" / "nyt-hard.tsv"
+#: SALET's ultra total on these lists + 30
+NYT_UPPER = 8131
+NYT_EXACT = [(8101.0, "salet"), (8111.0, "least"), (8115.0, "reast"), (8128.0, "tarse"), (8129.0, "trape")]
+
+
+def test_nyt_one_row_per_opener_and_salet_the_unique_best() -> None:
+    rows = _read(NYT_TABLE)
+    words = load_wordlist("nyt")
+    assert sorted(rows) == sorted(words.allowed)
+    exact = sorted((t, w) for w, (t, e) in rows.items() if e and t < math.inf)
+    assert exact == NYT_EXACT
+    for w, (t, e) in rows.items():
+        assert (e == 1) == (t <= NYT_UPPER or t == math.inf), w
+        assert t > NYT_UPPER or w in {name for _, name in NYT_EXACT}
+
+
+def test_nyt_never_below_the_hard_table_nor_the_reference() -> None:
+    """No opener does better in ultra mode than in hard mode: checked against our
+    hard table and, where it is beside the checkout, the reference's complete
+    hard-mode file (every exact hard total <= the ultra one; no hard tree, no ultra tree)."""
+    ultra, hard = _read(NYT_TABLE), _read(NYT_HARD)
+    for w, (h, he) in hard.items():
+        u, ue = ultra[w]
+        if h == math.inf and he:
+            assert u == math.inf or not ue, w
+        if he and ue:
+            assert u >= h, w
+    published = ROOT.parent / "shared" / "peers" / "alex1770-wordle" / "results_hard_nyt20220830"
+    if published.exists():  # the same check, against every one of the reference's totals
+        seen = 0
+        for line in published.read_text("utf-8").split("\n"):
+            parts = line.split()
+            if len(parts) >= 3 and parts[0] in ultra:
+                total = math.inf if parts[2] in ("inf", "infinity") or int(parts[2]) >= 10**6 else int(parts[2])
+                u, ue = ultra[parts[0]]
+                if ue:
+                    assert u >= total, parts[0]
+                seen += 1
+        assert seen == len(ultra)
+
+
+@pytest.mark.parametrize("word", ["salet", "trape", "crate", "lions"])
+def test_nyt_rows_rederived(word: str) -> None:
+    words = load_wordlist("nyt")
+    solver = Solver(words, pattern_table(words), rules="ultra")
+    v = solver.value(np.arange(len(words.answers)), guess=solver.check_start(word), beta=NYT_UPPER + 1)
+    t, e = _read(NYT_TABLE)[word]
+    if v >= INF:
+        assert t == math.inf and e == 1
+    elif v <= NYT_UPPER:
+        assert (float(v), 1) == (t, e)
+    else:
+        assert e == 0 and t > NYT_UPPER

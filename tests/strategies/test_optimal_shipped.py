@@ -30,7 +30,7 @@ def test_first_use_needs_no_search(
 
     monkeypatch.setattr(search, "Solver", no_search)
     strat = get_strategy("optimal")
-    s = Session(words, hard=hard, table=table)
+    s = Session(words, rules="hard" if hard else "normal", table=table)
     assert words.allowed[strat.choose(s.state)] == "salet"
     s.play("salet", "01000")
     follow = strat.choose(s.state)

@@ -26,12 +26,12 @@ def make(name: str):  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("name", strategy_names())
 def test_every_strategy_solves_the_small_list(small_words: WordList, name: str, hard: bool) -> None:
     strat = make(name)
-    r = run_benchmark(small_words, strat, hard=hard)
+    r = run_benchmark(small_words, strat, rules="hard" if hard else "normal")
     assert r.complete and r.games == len(small_words.answers)
     assert r.unsolved == 0, f"{name} abandoned {r.hardest(3)}"
     # replay every game with a referee that refuses illegal hard-mode guesses
     for answer, path in zip(r.answers, r.paths, strict=True):
-        game = Game(answer, small_words, hard=hard, max_guesses=None)
+        game = Game(answer, small_words, rules="hard" if hard else "normal", max_guesses=None)
         for word in path:
             game.guess(word)  # raises HardModeError on an illegal guess
         assert game.won

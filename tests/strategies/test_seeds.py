@@ -7,6 +7,7 @@ import pytest
 
 from wordlelab import get_strategy, load_wordlist
 from wordlelab.kernels import partition_stats
+from wordlelab.modes import GameRules
 from wordlelab.simulate import run_benchmark
 from wordlelab.strategies._lookahead import best_entropies
 from wordlelab.strategies.tournament import Bigram, Combo, Naive, Simmering, SimmeringWeighted
@@ -19,7 +20,7 @@ def day_order():  # type: ignore[no-untyped-def]
 
 
 def test_demarcate_reproduces_the_notebook_figure(day_order) -> None:  # type: ignore[no-untyped-def]
-    r = run_benchmark(day_order, "demarcate", rule="naive")
+    r = run_benchmark(day_order, "demarcate", rules=GameRules(rule="naive"))
     assert r.opening == "raise"
     assert r.histogram == {"1": 1, "2": 64, "3": 940, "4": 1179, "5": 124, "6": 7, "7+": 0}
     assert int(r.guesses.sum()) == 8327  # mean 3.5969...
@@ -97,7 +98,7 @@ def test_lookahead_kernel_matches_partition_stats(small_words) -> None:  # type:
 )
 def test_letter_family_reproduces_the_notebook_table(day_order, name, commons, wins, mean_wins) -> None:  # type: ignore[no-untyped-def]
     strat = get_strategy(name, commons=commons, cumulative=True)
-    r = run_benchmark(day_order, strat, rule="naive")
+    r = run_benchmark(day_order, strat, rules=GameRules(rule="naive"))
     assert r.wins == wins
     assert round(r.mean_wins, 4) == mean_wins
 

@@ -34,6 +34,7 @@ def test_available_tables() -> None:
         ("original", "ultra"),
         ("nyt", "normal"),
         ("nyt", "hard"),
+        ("nyt", "ultra"),
     ]
 
 
@@ -91,6 +92,7 @@ def test_unknown_word_list_or_mode() -> None:
         load_opener_table().rank("qqqqq")
     with pytest.raises(WordlelabError, match="no opener table for word list"):
         load_opener_table("nyt-12959")
-    with pytest.raises(WordlelabError, match="no 'ultra' opener table for the nyt list"):
-        load_opener_table("nyt", "ultra")
+    with pytest.raises(WordlelabError, match="no 'extreme' opener table for the nyt list"):
+        load_opener_table("nyt", "extreme")
     assert load_opener_table("original", "ultra").rank("salet").row.total == 8125
+    assert load_opener_table("nyt", "ultra").rank("salet").row.total == 8101

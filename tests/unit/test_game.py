@@ -109,7 +109,7 @@ def test_undo_restores_previous_state(session: Session) -> None:
 def test_hard_mode_rule(
     words: WordList, table: np.ndarray, history: list[tuple[str, str]], guess: str, reason: str | None
 ) -> None:
-    s = Session(words, hard=True, table=table)
+    s = Session(words, rules="hard", table=table)
     for w, p in history:
         s.play(w, p)
     g = words.guess_id(guess)
@@ -124,7 +124,7 @@ def test_hard_mode_rule(
 
 
 def test_hard_mode_legal_set_matches_rule_everywhere(words: WordList, table: np.ndarray) -> None:
-    s = Session(words, hard=True, table=table)
+    s = Session(words, rules="hard", table=table)
     s.play("speed", "ybyyb")  # E E in the answer, S somewhere else
     legal = set(hard_mode_legal(words, s.history).tolist())
     rng = np.random.default_rng(1)
@@ -148,7 +148,7 @@ def test_game_referee(words: WordList, table: np.ndarray) -> None:
 
 
 def test_game_hard_mode_refuses_and_keeps_state(words: WordList, table: np.ndarray) -> None:
-    g = Game("cigar", words, hard=True, table=table)
+    g = Game("cigar", words, rules="hard", table=table)
     g.guess("crane")  # C green, A and R yellow
     with pytest.raises(HardModeError, match="1st letter must be C"):
         g.guess("salet")
@@ -188,7 +188,7 @@ def test_shipped_openings_match_a_fresh_ranking(words: WordList, table: np.ndarr
     from wordlelab.game import _opening_key
     from wordlelab.openings import shipped_entry
 
-    s = Session(words, hard=hard, table=table)
+    s = Session(words, rules="hard" if hard else "normal", table=table)
     strat = get_strategy(name)
     shipped = shipped_entry(_opening_key(s, strat))
     assert isinstance(shipped, list)

@@ -27,8 +27,8 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_key_is_the_search_configuration() -> None:
     words = load_wordlist("nyt")
     for mode in Mode:
-        assert opener_key(words.digest, mode.value) == ExactJob(words, mode=mode).key
-    assert user_store("nyt", "hard").key == ExactJob(words, mode=Mode.HARD).key
+        assert opener_key(words.digest, mode.value) == ExactJob(words, mode).key
+    assert user_store("nyt", "hard").key == ExactJob(words, Mode.HARD).key
 
 
 def test_add_read_and_replace(cache: Path) -> None:

@@ -40,7 +40,7 @@ def test_counts_by_hand() -> None:
 
 def test_every_figure_is_a_png(tmp_path, small_words) -> None:  # type: ignore[no-untyped-def]
     a = run_benchmark(small_words, "entropy")
-    b = run_benchmark(small_words, "naive", hard=True)
+    b = run_benchmark(small_words, "naive", rules="hard")
     paths = [
         histogram_plot(a, tmp_path / "h.png"),
         comparison_plot([a, b], tmp_path / "c.png"),

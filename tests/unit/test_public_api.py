@@ -8,6 +8,7 @@ EXPECTED = {
     "BUILTIN_LISTS",
     "Game",
     "GameOverError",
+    "GameRules",
     "HardModeError",
     "InconsistentFeedbackError",
     "InvalidOptionError",
@@ -17,6 +18,7 @@ EXPECTED = {
     "Mode",
     "Pattern",
     "Ranked",
+    "Rule",
     "Session",
     "State",
     "Step",
@@ -52,3 +54,17 @@ def test_errors_also_inherit_builtins() -> None:
     assert issubclass(wordlelab.InvalidOptionError, ValueError)
     assert issubclass(wordlelab.InvalidOptionError, wordlelab.WordlelabError)
     assert issubclass(wordlelab.WordlelabError, Exception)
+
+
+def test_game_rules_are_one_checked_value() -> None:
+    rules = wordlelab.GameRules.of("hard")
+    assert (rules.mode, rules.rule) == (wordlelab.Mode.HARD, wordlelab.Rule.OFFICIAL)
+    assert wordlelab.GameRules.of(rules) is rules
+    assert wordlelab.GameRules("normal", "naive").rule is wordlelab.Rule.NAIVE
+    for mode in ("hard", "ultra"):
+        try:
+            wordlelab.GameRules(mode, "naive")
+        except wordlelab.InvalidOptionError as exc:
+            assert "official colour rule only" in str(exc)
+        else:
+            raise AssertionError(f"{mode} mode under the naive rule was accepted")

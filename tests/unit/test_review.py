@@ -113,7 +113,7 @@ def test_default_suggestion_on_a_small_list_is_optimal():
 
 def test_hard_mode_breaches_are_flagged(small_words):
     # salet vs crate: A and T and E revealed; "mummy" keeps none of them
-    r = rv(small_words, ["salet", "mummy", "crate"], answer="crate", hard=True)
+    r = rv(small_words, ["salet", "mummy", "crate"], answer="crate", rules="hard")
     assert r.guesses[0].hard_mode_breach is None
     assert r.guesses[1].hard_mode_breach is not None
     assert r.guesses[2].hard_mode_breach is None
@@ -126,7 +126,7 @@ def test_hard_mode_breaches_are_flagged(small_words):
 def test_hard_mode_best_guess_is_hard_legal(small_words):
     from wordlelab.state import Step, hard_mode_violation
 
-    r = rv(small_words, ["salet", "crane"], answer="crate", hard=True)
+    r = rv(small_words, ["salet", "crane"], answer="crate", rules="hard")
     step = Step(small_words.guess_id("salet"), r.guesses[0].pattern)
     for word in (r.guesses[1].best_entropy_guess, r.guesses[1].best_expected_guess):
         assert hard_mode_violation(small_words, (step,), small_words.guess_id(word)) is None
@@ -204,7 +204,7 @@ def test_parse_grid_variants():
 
 def _tree_ready(words, table, *, hard):
     """Whether the optimal strategy has its tree for these lists without searching."""
-    return get_strategy("optimal").tree_ready(State.initial(words, table, hard=hard))
+    return get_strategy("optimal").tree_ready(State.initial(words, table, rules="hard" if hard else "normal"))
 
 
 def test_default_suggestion_is_fast_without_a_cached_tree(small_words, tmp_path, monkeypatch):
@@ -226,10 +226,10 @@ def test_default_suggestion_is_fast_without_a_cached_tree(small_words, tmp_path,
     r = review_game(small_words, ["crane", "crate"], answer="crate")
     assert (r.suggestion_source, r.suggestion_note) == ("optimal", "")
     # still not cached in hard mode
-    assert review_game(small_words, ["crane", "crate"], answer="crate", hard=True).suggestion_source == "entropy"
+    assert review_game(small_words, ["crane", "crate"], answer="crate", rules="hard").suggestion_source == "entropy"
     # a small list is searched at once
     monkeypatch.setattr(review_mod, "QUICK_OPTIMAL_ANSWERS", 50)
-    assert review_game(small_words, ["crane", "crate"], answer="crate", hard=True).suggestion_source == "optimal"
+    assert review_game(small_words, ["crane", "crate"], answer="crate", rules="hard").suggestion_source == "optimal"
 
 
 def test_original_lists_use_the_shipped_optimal_trees(words, table, tmp_path, monkeypatch):

@@ -79,10 +79,10 @@ def test_answers_subset_by_word_or_index(small_words: WordList) -> None:
 @pytest.mark.parametrize("hard", [False, True])
 def test_tree_walk_equals_single_games(small_words: WordList, name: str, hard: bool) -> None:
     strat = get_strategy(name)
-    r = run_benchmark(small_words, strat, hard=hard)
+    r = run_benchmark(small_words, strat, rules="hard" if hard else "normal")
     assert r.complete and r.games == len(small_words.answers)
     for answer, n, path in zip(r.answers, r.guesses, r.paths, strict=True):
-        turns = play_game(small_words, answer, strat, hard=hard)
+        turns = play_game(small_words, answer, strat, rules="hard" if hard else "normal")
         assert [t.word for t in turns] == list(path)
         assert len(turns) == n
 
@@ -165,3 +165,22 @@ def test_run_benchmark_refuses_max_turns_below_one(small_words: WordList, max_tu
 def test_an_answer_given_as_true_is_refused(small_words: WordList) -> None:
     with pytest.raises(InvalidWordError, match="a word or an index, not True"):
         run_benchmark(small_words, "entropy", answers=[True])
+
+
+def test_results_say_mode_once_and_old_files_with_hard_still_read() -> None:
+    r = run_benchmark(ladder(4), "entropy", rules="hard")
+    d = r.to_dict()
+    assert d["mode"] == "hard" and d["rule"] == "official" and "hard" not in d
+    assert Results.from_dict(d).rules == r.rules
+    old = {k: v for k, v in d.items() if k != "mode"} | {"hard": True}  # written before `mode`
+    assert Results.from_dict(old).mode.value == "hard"
+    del old["hard"]
+    assert Results.from_dict(old).mode.value == "normal"
+
+
+def test_results_refuse_rules_that_cannot_go_together() -> None:
+    from wordlelab.errors import ResultsFileError
+
+    d = run_benchmark(ladder(4), "entropy").to_dict() | {"mode": "ultra", "rule": "naive"}
+    with pytest.raises(ResultsFileError, match="not a benchmark result"):
+        Results.from_dict(d)

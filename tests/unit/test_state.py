@@ -44,7 +44,7 @@ def _oracle_hard_legal(words: WordList, history: tuple[Step, ...]) -> list[int]:
 def _random_history(words: WordList, table: np.ndarray, rng: np.random.Generator, hard: bool) -> list[Step]:
     """Up to four guesses against a random answer, each legal when it is played."""
     answer = int(rng.integers(len(words.answers)))
-    state = State.initial(words, table, hard=hard)
+    state = State.initial(words, table, rules="hard" if hard else "normal")
     steps = []
     for _ in range(4):
         g = int(rng.choice(state.legal))
@@ -60,7 +60,7 @@ def test_initial_state_is_the_start_of_a_game(small_words: WordList) -> None:
     from wordlelab import pattern_table
 
     table = pattern_table(small_words)
-    s = State.initial(small_words, table, hard=True, rule="official")
+    s = State.initial(small_words, table, rules="hard")
     assert s.candidates.tolist() == list(range(len(small_words.answers)))
     assert s.legal.tolist() == list(range(len(small_words.allowed)))
     assert s.history == () and s.hard and s.turn == 1
@@ -73,7 +73,7 @@ def test_after_matches_the_rule_replayed_from_scratch(words: WordList, table: np
     rng = np.random.default_rng(11 if hard else 12)
     everything = list(range(len(words.allowed)))
     for _ in range(6):
-        state = State.initial(words, table, hard=hard)
+        state = State.initial(words, table, rules="hard" if hard else "normal")
         for step in _random_history(words, table, rng, hard):
             state = state.after(step)
             assert state.candidates.tolist() == _oracle_candidates(words, state.history)
@@ -89,9 +89,9 @@ def test_a_state_built_from_a_history_derives_its_hints(words: WordList, table: 
         Step(words.guess_id("geese"), parse_pattern("01002", 5)),
         Step(words.guess_id("tepee"), parse_pattern("02000", 5)),
     )
-    moved = State.initial(words, table, hard=True).after(history[0]).after(history[1])
+    moved = State.initial(words, table, rules="hard").after(history[0]).after(history[1])
     built = State(
-        words=words, table=table, candidates=moved.candidates, legal=moved.legal, history=history, mode=Mode.HARD
+        words=words, table=table, candidates=moved.candidates, legal=moved.legal, history=history, rules=Mode.HARD
     )
     assert built.hints == moved.hints == Hints.of(words, history)
     for word in ("eerie", "tepee", "crane"):
@@ -133,7 +133,7 @@ def test_split_of_no_candidates_is_empty(small_words: WordList) -> None:
 
 @pytest.mark.parametrize("hard", [False, True], ids=["normal", "hard"])
 def test_children_are_the_states_after_each_pattern(words: WordList, table: np.ndarray, hard: bool) -> None:
-    state = State.initial(words, table, hard=hard).after(Step(words.guess_id("crane"), 0))
+    state = State.initial(words, table, rules="hard" if hard else "normal").after(Step(words.guess_id("crane"), 0))
     g = words.guess_id("spilt")
     children = state.children(g)
     assert [p for p, _ in children] == [p for p, _ in state.split(g)]

@@ -43,7 +43,7 @@ def test_legal_guesses_are_exactly_the_consistent_words(seed: int) -> None:
     rng = random.Random(seed)
     for _ in range(15):
         answer = rng.randrange(len(words.answers))
-        state = State.initial(words, table, mode="ultra")
+        state = State.initial(words, table, rules="ultra")
         for _ in range(4):
             g = rng.choice(state.legal.tolist())  # any legal guess, often not a candidate
             state = state.after(Step(g, int(table[g, answer])))
@@ -58,7 +58,7 @@ def test_legal_guesses_are_exactly_the_consistent_words(seed: int) -> None:
 
 
 def test_breaches_are_refused_with_the_reason(words: WordList) -> None:
-    session = Session(words, mode="ultra")
+    session = Session(words, rules="ultra")
     session.play("salet", "01012")  # S grey, A yellow 2nd, L grey, E yellow 4th, T green
     with pytest.raises(HardModeError, match="2nd letter may not be A: it was yellow there"):
         session.play("caret", "00000")
@@ -69,7 +69,7 @@ def test_breaches_are_refused_with_the_reason(words: WordList) -> None:
     assert len(session.history) == 1  # nothing changed
     session.play("react", "22222")  # legal: consistent with SALET 01012
     # hard mode accepts what ultra refuses
-    hard = Session(words, hard=True)
+    hard = Session(words, rules="hard")
     hard.play("salet", "01012")
     hard.play("caret", feedback("caret", "react"))
 
@@ -77,7 +77,7 @@ def test_breaches_are_refused_with_the_reason(words: WordList) -> None:
 def test_repeated_letter_counts(words: WordList) -> None:
     # EERIE against MODEL: the first E yellow, the others grey, so the answer has
     # exactly one E: a guess with two is refused, though hard mode takes it
-    game = Game("model", words, mode="ultra")
+    game = Game("model", words, rules="ultra")
     assert game.guess("eerie") == 1
     assert game.state.violation(words.guess_id("adeem")) == (
         "guess may contain only 1 copy of E: EERIE showed that many"
@@ -87,11 +87,11 @@ def test_repeated_letter_counts(words: WordList) -> None:
 
 
 def test_session_and_game_say_their_mode(words: WordList) -> None:
-    assert Session(words, mode="ultra").mode is Mode.ULTRA
-    assert Session(words, hard=True).mode is Mode.HARD
-    assert Game("cigar", words, mode="ultra").mode is Mode.ULTRA
+    assert Session(words, rules="ultra").mode is Mode.ULTRA
+    assert Session(words, rules="hard").mode is Mode.HARD
+    assert Game("cigar", words, rules="ultra").mode is Mode.ULTRA
     with pytest.raises(InvalidOptionError, match="`mode`"):
-        Session(words, mode="extreme")
+        Session(words, rules="extreme")
     with pytest.raises(InvalidOptionError, match="`hard` and `mode` disagree"):
         as_mode("ultra", hard=True)
 
@@ -102,12 +102,12 @@ def test_ultra_total_is_never_below_hard(seed: int) -> None:
     table = pattern_table(words)
     cands = np.arange(len(words.answers))
     normal = Solver(words, table).value(cands)
-    hard = Solver(words, table, mode="hard").value(cands)
-    ultra = Solver(words, table, mode="ultra").value(cands)
+    hard = Solver(words, table, rules="hard").value(cands)
+    ultra = Solver(words, table, rules="ultra").value(cands)
     assert normal <= hard <= ultra
     for g in range(0, len(words.allowed), 7):  # forced openers too
-        h = Solver(words, table, mode="hard").value(cands, guess=g)
-        u = Solver(words, table, mode="ultra").value(cands, guess=g)
+        h = Solver(words, table, rules="hard").value(cands, guess=g)
+        u = Solver(words, table, rules="ultra").value(cands, guess=g)
         assert h <= u
 
 
@@ -115,7 +115,7 @@ def test_ultra_tree_replays_legally(small_words: WordList) -> None:
     from wordlelab.search import verify_tree
 
     table = pattern_table(small_words)
-    result = Solver(small_words, table, mode="ultra").solve("salet")
+    result = Solver(small_words, table, rules="ultra").solve("salet")
     v = verify_tree(result.tree, table)
     assert v.mode is Mode.ULTRA and v.stats.total == result.total
     for steps in result.tree.paths(table):
@@ -127,18 +127,18 @@ def test_every_strategy_plays_legally_in_ultra_mode(small_words: WordList) -> No
     """The walk raises if a strategy returns a guess the mode does not allow."""
     table = pattern_table(small_words)
     for name in strategy_names():  # the expensive ones too: the list is small
-        res = run_benchmark(small_words, name, mode="ultra", table=table)
+        res = run_benchmark(small_words, name, rules="ultra", table=table)
         assert res.mode is Mode.ULTRA and res.games == len(small_words.answers)
         assert res.to_dict()["mode"] == "ultra"
 
 
 def test_review_flags_ultra_breaches(words: WordList) -> None:
-    r = review_game(words, ["salet", "caret", "react"], answer="react", mode="ultra")
+    r = review_game(words, ["salet", "caret", "react"], answer="react", rules="ultra")
     assert r.mode is Mode.ULTRA and r.to_dict()["mode"] == "ultra"
     assert [g.guess for g in r.breaches] == ["caret"]
     assert "yellow there" in str(r.breaches[0].hard_mode_breach)
     # the same game in hard mode breaks nothing
-    assert not review_game(words, ["salet", "caret", "react"], answer="react", hard=True).breaches
+    assert not review_game(words, ["salet", "caret", "react"], answer="react", rules="hard").breaches
 
 
 def _lost_reference(words: WordList, table: np.ndarray, mode: str, cands: tuple[int, ...], history, d: int) -> int:  # type: ignore[no-untyped-def]
@@ -178,7 +178,7 @@ def test_shortfall_equals_brute_force(mode: str, cap: int) -> None:
     extra = ["chomp", "blimp", "whelm", "plumb", "champ", "tacit"]
     words = WordList.from_words(answers, answers + extra, name="atch")
     table = pattern_table(words)
-    solver = Solver(words, table, mode=mode, max_guesses=cap)
+    solver = Solver(words, table, rules=mode, max_guesses=cap)
     for start in ("chomp", "batch", "tacit"):
         g = words.guess_id(start)
         expected = 0

@@ -105,9 +105,9 @@ def test_a_widened_session_refuses_what_no_allowed_word_shows(tiny: WordList) ->
 @pytest.mark.parametrize("mode", ["normal", "hard", "ultra"])
 @pytest.mark.parametrize("answer", ["added", "adieu", "snafu", "rebus"])
 def test_an_answer_outside_the_list_is_solved(tiny: WordList, answer: str, mode: str) -> None:
-    turns = play_game(tiny, answer, get_strategy("entropy"), mode=mode)
+    turns = play_game(tiny, answer, get_strategy("entropy"), rules=mode)
     assert turns[-1].word == answer
-    g = Game(answer, tiny, mode=mode)
+    g = Game(answer, tiny, rules=mode)
     for t in turns:
         assert g.guess(t.word) == t.step.pattern
     assert g.won and g.session.widened

@@ -378,7 +378,7 @@ def test_play_lost_game_and_hard_mode(client: Any, words: Any, table: Any) -> No
     played: list[str] = []
     body = error(client.post("/api/play/guess", json={"token": token, "guesses": ["salet"], "guess": "pound"}), 400)
     assert body["kind"] == "HardModeError"  # SALET showed a yellow A
-    referee = Game("cigar", words, hard=True, table=table)
+    referee = Game("cigar", words, rules="hard", table=table)
     for _ in range(6):  # the first hard-mode-legal word that is not the answer, six times
         word = next(w for i, w in enumerate(words.allowed) if w != "cigar" and i in set(referee.state.legal.tolist()))
         referee.guess(word)

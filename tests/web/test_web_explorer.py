@@ -138,8 +138,10 @@ def test_openers_rank(client: Any, word: str, rank: str, total: int, exact: bool
 def test_openers_bad_requests(client: Any) -> None:
     r = client.get("/api/openers/rank", params={"word": "zzzzz"})
     assert r.status_code == 400 and "'zzzzz' is not an allowed guess" in r.json()["error"]
+    r = client.get("/api/openers", params={"words": "nyt-2023", "mode": "ultra"})
+    assert r.status_code == 400 and "opener table for" in r.json()["error"]
     r = client.get("/api/openers", params={"words": "nyt", "mode": "ultra"})
-    assert r.status_code == 400 and "no 'ultra' opener table" in r.json()["error"]
+    assert r.status_code == 200 and r.json()["best"] == {"word": "salet", "total": 8101}
     r = client.get("/api/openers/rank", params={"word": "salet", "mode": "ultra"})
     assert r.status_code == 200 and r.json()["total"] == 8125
     r = client.get("/api/openers", params={"words": "nyt-12959"})
@@ -190,7 +192,7 @@ def test_openers_compute_makes_a_bound_exact_and_keeps_it() -> None:
     from wordlelab.words import load_wordlist
 
     user_store("original", "ultra").path.unlink(missing_ok=True)
-    want = solve_opener(ExactJob(load_wordlist("original"), mode=Mode.ULTRA), "lions").total
+    want = solve_opener(ExactJob(load_wordlist("original"), Mode.ULTRA), "lions").total
     with TestClient(create_app(Limits(timeout_s=120.0)), base_url=BASE_URL) as c:
         before = c.get("/api/openers/rank", params={"word": "lions", "mode": "ultra"}).json()
         assert before["exact"] is False and before["total"] <= want
@@ -218,8 +220,8 @@ def test_openers_compute_is_bounded_and_checked() -> None:
         assert r.status_code == 503 and r.json()["kind"] == "TimeLimit"
         r = c.post("/api/openers/compute", json={"word": "zzzzz"})
         assert r.status_code == 400 and "'zzzzz' is not an allowed guess" in r.json()["error"]
-        r = c.post("/api/openers/compute", json={"word": "salet", "words": "nyt", "mode": "ultra"})
-        assert r.status_code == 400 and "no 'ultra' opener table" in r.json()["error"]
+        r = c.post("/api/openers/compute", json={"word": "salet", "words": "nyt-2023", "mode": "ultra"})
+        assert r.status_code == 400 and "opener table for" in r.json()["error"]
         r = c.post("/api/openers/compute", json={"word": "salet", "mode": "easy"})
         assert r.status_code == 422
     assert store.read() == kept  # nothing kept from a search that was stopped

@@ -17,7 +17,7 @@ BASE_URL = "http://localhost"
 def sleep_then_answer(ctx: Any, *args: Any) -> dict[str, Any]:
     """Work that takes 30 s (longer than any test's time limit), then an empty answer."""
     time.sleep(30)
-    return {"words": "original", "hard": False, "results": []}
+    return {"words": "original", "mode": "normal", "results": []}
 
 
 def crash(ctx: Any, *args: Any) -> dict[str, Any]:

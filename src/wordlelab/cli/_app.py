@@ -27,7 +27,7 @@ from .. import __version__
 from .._startup import started
 from ..errors import InvalidOptionError, WordlelabError, WordListError
 from ..feedback import Mark, decode, format_pattern
-from ..modes import MODES, RULES, Mode
+from ..modes import MODES, RULES, GameRules, Mode
 from ..words import BUILTIN_LISTS, DAILY_LIST
 
 if TYPE_CHECKING:  # numpy: imported by the commands that use them
@@ -405,9 +405,10 @@ def finite(value: float, flag: str) -> float:
     return value
 
 
-def game_mode(mode: str | None, hard: bool, rule: str = "official") -> Mode:
-    """The mode of ``--mode`` and ``--hard`` (short for ``--mode hard``); refuses an
-    unknown mode, the two disagreeing, and hard or ultra mode under the naive rule."""
+def game_rules(mode: str | None, hard: bool, rule: str = "official") -> GameRules:
+    """The game's rules from ``--mode``, ``--hard`` (short for ``--mode hard``) and
+    ``--rule``; refuses an unknown mode, the two disagreeing, and hard or ultra
+    mode under the naive rule, each naming the options to change."""
     chosen = Mode.NORMAL
     if mode is not None:
         if mode.strip().lower() not in MODES:
@@ -418,7 +419,7 @@ def game_mode(mode: str | None, hard: bool, rule: str = "official") -> Mode:
             raise InvalidOptionError(f"--hard is short for --mode hard, so it contradicts --mode {chosen}; give one")
         chosen = Mode.HARD
     check_rule(rule, None if chosen is Mode.NORMAL else (f"--mode {chosen}" if mode else "--hard"))
-    return chosen
+    return GameRules(chosen, rule)
 
 
 def check_rule(rule: str, hard_flag: str | None = None) -> None:

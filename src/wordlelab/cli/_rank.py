@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from rich.table import Table
 
-from ..atlas import LIST_TABLES, OpenerTable, compute_total, load_opener_table, shipped_table, user_store
+from ..atlas import OpenerTable, compute_total, load_opener_table, shipped_table, user_store
 from ..modes import Mode
 from ._app import console, err_console, print_json
 
@@ -95,7 +95,9 @@ def print_top(words: str, mode: Mode, top: int, every: bool, json_out: bool) -> 
     table is shipped (a note on stderr for a built-in list: the caller computes)."""
     table = shipped_table(words, mode.value)
     if table is None:
-        if words in LIST_TABLES:
+        from ..words import BUILTIN_LISTS
+
+        if words in BUILTIN_LISTS:
             err_console.print(f"no shipped {words} {mode.value}-mode opener table: greedy lower bounds computed now")
         return False
     _print_table_top(table, top, every, json_out)

@@ -12,7 +12,7 @@ from rich.table import Table
 from ..errors import GameOverError, InvalidWordError, WordlelabError
 from ..feedback import parse_history, parse_move
 from ..game import DEFAULT_STRATEGY, Session
-from ..modes import Mode
+from ..modes import GameRules, Mode
 from ..strategies import Ranked, Strategy, get_strategy
 from ..types import FloatArray
 from ..words import DAILY_LIST, WordList, load_wordlist
@@ -29,7 +29,7 @@ from ._app import (
     apply_prior,
     console,
     excluded_words,
-    game_mode,
+    game_rules,
     handle_errors,
     print_json,
     program,
@@ -46,12 +46,12 @@ SHOW_CANDIDATES = 30
 
 
 def replay(
-    wl: WordList, weights: FloatArray | None, *, mode: Mode, history: str, exclude: list[str] | None = None
+    wl: WordList, weights: FloatArray | None, *, rules: GameRules, history: str, exclude: list[str] | None = None
 ) -> Session:
     """A Session on ``wl`` (answers weighted by ``weights``, if any; the ``exclude``
     words not answers) with the typed ``--history`` played; the first move that does
     not fit raises, naming it (a word played twice too: it cannot add information)."""
-    session = Session(wl, mode=mode, weights=weights, exclude=exclude or ())
+    session = Session(wl, rules=rules, weights=weights, exclude=exclude or ())
     moves = parse_history(history)
     for i, (word, _) in enumerate(moves):
         why = _repeated([w.strip().lower() for w, _ in moves[:i]], word)
@@ -151,7 +151,7 @@ def suggest(
 ) -> None:
     """One-shot: the best next guesses after HISTORY."""
     wl, weights = apply_prior(load_wordlist(words, guesses), prior)
-    session = replay(wl, weights, mode=game_mode(mode, hard), history=history, exclude=excluded_words(exclude, wl))
+    session = replay(wl, weights, rules=game_rules(mode, hard), history=history, exclude=excluded_words(exclude, wl))
     strat = get_strategy(strategy)
     if json_out:
         ranked = suggestions(session, strat, top)
@@ -159,7 +159,6 @@ def suggest(
             {
                 "history": session.history_text(),
                 "mode": session.mode.value,
-                "hard": session.hard,
                 "strategy": strat.key,
                 "solved": session.solved,
                 "list": wl.name,
@@ -251,7 +250,7 @@ def assist(
     """Interactive helper: suggests a guess, you report what you played and saw."""
     wl, weights = apply_prior(load_wordlist(words, guesses), prior)
     strat = get_strategy(strategy)
-    session = Session(wl, mode=game_mode(mode, hard), weights=weights, exclude=excluded_words(exclude, wl))
+    session = Session(wl, rules=game_rules(mode, hard), weights=weights, exclude=excluded_words(exclude, wl))
     console.print(header(session))
     console.print(HELP)
     prompt = Prompt("assist", COMMANDS, lambda: wl.allowed)
@@ -294,7 +293,7 @@ def _command(session: Session, cmd: str, strat: Strategy, top: int, options: lis
         return None
     if low == "new":
         _offer_resume(session, options)
-        session = Session(wl, mode=session.mode, weights=session.weights, exclude=session.excluded)
+        session = Session(wl, rules=session.rules, weights=session.weights, exclude=session.excluded)
         console.print("New game.")
         _show(session, strat, top)
         return session

@@ -26,7 +26,7 @@ from ._app import (
     app,
     check_rule,
     err_console,
-    game_mode,
+    game_rules,
     handle_errors,
     output_dir,
     output_file,
@@ -235,7 +235,7 @@ def bench(
             names = _strategy_names(strategy or [], all_, exclude or [])
             if both and (hard or mode is not None):
                 raise InvalidOptionError("--both-modes runs normal and hard mode; drop --hard / --mode")
-            game = game_mode(mode, hard, rule)
+            game = game_rules(mode, hard, rule).mode
             _check_modes_and_outputs(
                 names, rule, "--both-modes" if both else None, json_out, csv_out, games, trials, seed, sample
             )

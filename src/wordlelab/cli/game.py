@@ -11,7 +11,7 @@ from rich.table import Table
 from ..errors import WordListError
 from ..feedback import format_pattern
 from ..game import DEFAULT_STRATEGY, Game
-from ..modes import Mode
+from ..modes import GameRules, Mode
 from ..simulate import Turn, play_game
 from ..strategies import Strategy, get_strategy
 from ..types import FloatArray
@@ -30,7 +30,7 @@ from ._app import (
     apply_prior,
     console,
     excluded_words,
-    game_mode,
+    game_rules,
     handle_errors,
     print_json,
     tiles,
@@ -44,7 +44,7 @@ def solve_turns(
     answer: str,
     strategy: str,
     *,
-    mode: Mode,
+    rules: GameRules,
     start: str | None = None,
 ) -> tuple[Strategy, list[Turn]]:
     """The player (``strategy``, with the prior ``weights`` if any) and its game on ``answer``."""
@@ -54,8 +54,8 @@ def solve_turns(
 
         strat = PriorPlayer(strat, weights)
     if start is not None:
-        Game(answer, wl, mode=mode).session.check_guess(start)  # validate before playing
-    return strat, play_game(wl, answer, strat, mode=mode, start=start)
+        Game(answer, wl, rules=rules).session.check_guess(start)  # validate before playing
+    return strat, play_game(wl, answer, strat, rules=rules, start=start)
 
 
 @app.command()
@@ -73,15 +73,14 @@ def solve(
 ) -> None:
     """Auto-solve ANSWER and show each guess, its tiles and the candidates left."""
     wl, weights = apply_prior(load_wordlist(words, guesses), prior)
-    game = game_mode(mode, hard)
-    strat, turns = solve_turns(wl, weights, answer, strategy, mode=game, start=start)
+    rules = game_rules(mode, hard)
+    strat, turns = solve_turns(wl, weights, answer, strategy, rules=rules, start=start)
     if json_out:
         print_json(
             {
                 "answer": answer.strip().lower(),
                 "strategy": strat.key,
-                "mode": game.value,
-                "hard": game.restricted,
+                "mode": rules.mode.value,
                 "guesses": len(turns),
                 "turns": [
                     {
@@ -95,7 +94,8 @@ def solve(
             }
         )
         return
-    table = Table(title=f"{answer.strip().lower()} with {strat.key}{'' if game is Mode.NORMAL else f' ({game})'}")
+    shown_mode = "" if rules.mode is Mode.NORMAL else f" ({rules.mode})"
+    table = Table(title=f"{answer.strip().lower()} with {strat.key}{shown_mode}")
     table.add_column("#", justify="right")
     table.add_column("guess")
     table.add_column("tiles / pattern")
@@ -121,13 +121,13 @@ def play(
 ) -> None:
     """Play a game in the terminal against a hidden answer (type `quit` to give up)."""
     wl = load_wordlist(words, guesses)
-    game_rules = game_mode(mode, hard)
+    rules = game_rules(mode, hard)
     skip = set(excluded_words(exclude, wl))
     pool = [w for w in wl.answers if w not in skip]
     if not pool:
         raise WordListError(f"--exclude leaves no answer of list {wl.name!r} to play; exclude fewer words")
     answer = random.Random(seed).choice(pool)
-    game = Game(answer, wl, mode=game_rules, max_guesses=max_guesses, exclude=skip)
+    game = Game(answer, wl, rules=rules, max_guesses=max_guesses, exclude=skip)
     console.print(
         f"Guess the {wl.length}-letter word in {max_guesses} tries"
         f"{'' if game.mode is Mode.NORMAL else f' ({game.mode} mode)'}. Type a word, `help` or `quit`."

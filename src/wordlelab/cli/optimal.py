@@ -14,6 +14,7 @@ from rich.table import Table
 from .._startup import EXIT_INTERRUPTED
 from ..errors import CapTooTightError, InvalidOptionError, TreeFileError, WordListError
 from ..modes import MAX_GUESSES as DEFAULT_MAX_GUESSES
+from ..modes import GameRules
 from ..words import BUILTIN_LISTS, load_wordlist, read_upto
 from ._app import (
     GuessesOpt,
@@ -24,7 +25,7 @@ from ._app import (
     app,
     console,
     err_console,
-    game_mode,
+    game_rules,
     handle_errors,
     output_file,
     print_json,
@@ -93,10 +94,10 @@ def optimal(
 
     began = time.perf_counter()
     output_file(tree, "--tree file")
-    game = game_mode(mode, hard)
+    game = game_rules(mode, hard).mode
     wl = load_wordlist(words, guesses)
     table = pattern_table(wl)
-    solver = Solver(wl, table, mode=game, max_guesses=max_guesses, beam=beam, answers_only=answers_only)
+    solver = Solver(wl, table, game, max_guesses=max_guesses, beam=beam, answers_only=answers_only)
     try:
         result = solver.solve(start, budget_s=budget, top=top, upper=upper)
     except CapTooTightError as exc:
@@ -107,7 +108,6 @@ def optimal(
         data = result.as_dict()
         data.update(
             mode=game.value,
-            hard=game.restricted,
             max_guesses=max_guesses,
             beam=beam,
             answers_only_guesses=answers_only,
@@ -185,7 +185,6 @@ def verify_tree_cmd(
                 "answers": st.answers,
                 "histogram": st.histogram,
                 "mode": tree.mode.value,
-                "hard": tree.hard,
                 "max_guesses": tree.max_guesses,
                 "proven_claimed": tree.proven,
             }
@@ -300,7 +299,7 @@ def openers(
             or max_guesses != DEFAULT_MAX_GUESSES,
             executor_options=bool(dask or scheduler or workers or results or resume or upper),
         )
-        print_rank(rank, words, game_mode(mode, hard), json_out, compute=exact)
+        print_rank(rank, words, game_rules(mode, hard).mode, json_out, compute=exact)
         return
     import numpy as np
 
@@ -309,7 +308,7 @@ def openers(
     from ..table import pattern_table
 
     _check_openers_options(exact, dask, scheduler, workers, results, resume, upper)
-    game = game_mode(mode, hard)
+    game = game_rules(mode, hard).mode
     plain = not (exact or compute or tsv or guesses or answers_only or max_guesses != DEFAULT_MAX_GUESSES)
     if plain and print_top(words, game, top, every, json_out):
         return
@@ -327,7 +326,7 @@ def openers(
     chosen = [wl.allowed[g] for g in (order if every else order[:top])]
     exact_res = {}
     if exact:
-        job = ExactJob(wl, mode=game, max_guesses=max_guesses, answers_only=answers_only)
+        job = ExactJob(wl, GameRules(game), max_guesses=max_guesses, answers_only=answers_only)
         store = ResultStore(
             results or cache_dir() / "openers.sqlite",
             set_aside=results is None,
@@ -384,7 +383,6 @@ def openers(
             {
                 "source": "computed",
                 "mode": game.value,
-                "hard": game.restricted,
                 "max_guesses": max_guesses,
                 "answers_only_guesses": answers_only,
                 "exact": exact,

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from ..errors import InvalidOptionError, ResultsFileError
-from ..modes import Mode
+from ..modes import GameRules
 from ..simulate import Results, run_benchmark
 from ..strategies import get_strategy, strategy_class, strategy_names
 from ..words import load_wordlist, read_upto
@@ -21,7 +21,7 @@ from ._app import (
     WordsOpt,
     app,
     console,
-    game_mode,
+    game_rules,
     handle_errors,
     output_dir,
     output_file,
@@ -64,16 +64,16 @@ def _out(path: Path) -> Path:
 
 
 def _results(
-    from_: list[Path] | None, names: list[str], words: str, guesses: str | None, mode: Mode, rule: str
+    from_: list[Path] | None, names: list[str], words: str, guesses: str | None, rules: GameRules
 ) -> list[Results]:
     """The results read ``--from`` files, else a benchmark of each strategy of ``names``
-    in ``mode`` (the names checked first, before any run)."""
+    under ``rules`` (the names checked first, before any run)."""
     for n in names:
         strategy_class(n)
     if from_:
         return _load(from_)
     wl = load_wordlist(words, guesses)
-    return [run_benchmark(wl, get_strategy(n), mode=mode, rule=rule) for n in names]
+    return [run_benchmark(wl, get_strategy(n), rules=rules) for n in names]
 
 
 def _load(paths: list[Path]) -> list[Results]:
@@ -112,7 +112,7 @@ def histogram_cmd(
     from ..plots import histogram_plot
 
     out = _out(out)
-    results = _results(from_, [strategy], words, guesses, game_mode(mode, hard, rule), rule)[0]
+    results = _results(from_, [strategy], words, guesses, game_rules(mode, hard, rule))[0]
     console.print(f"wrote {histogram_plot(results, out)}")
 
 
@@ -138,7 +138,7 @@ def compare_cmd(
     if all_ and strategy:
         raise InvalidOptionError("give --all or --strategy NAME, not both")
     names = strategy_names() if all_ else list(strategy or ["entropy", "minimax"])
-    results = _results(from_, names, words, guesses, game_mode(mode, hard, rule), rule)
+    results = _results(from_, names, words, guesses, game_rules(mode, hard, rule))
     console.print(f"wrote {comparison_plot(results, out)}")
 
 

@@ -29,7 +29,7 @@ from ._app import (
     console,
     finite,
     frequency_prior,
-    game_mode,
+    game_rules,
     handle_errors,
     print_json,
     tiles,
@@ -72,7 +72,7 @@ def prior_suggest(
 ) -> None:
     """Best next guesses when any allowed word may be the answer (frequency prior)."""
     wl, weights = frequency_prior(load_wordlist(words, guesses), lang, center, width)
-    session = replay(wl, weights, mode=game_mode(mode, hard), history=history)
+    session = replay(wl, weights, rules=game_rules(mode, hard), history=history)
     strat = get_strategy(strategy)
     ranked = suggestions(session, strat, top)
     likely = session.likely(SHOW_LIKELY)
@@ -131,7 +131,7 @@ def prior_solve(
 ) -> None:
     """Auto-solve ANSWER in prior mode (the solver does not know the answer list)."""
     wl, weights = frequency_prior(load_wordlist(words, guesses), lang, center, width)
-    _, turns = solve_turns(wl, weights, answer, strategy, mode=game_mode(mode, hard))
+    _, turns = solve_turns(wl, weights, answer, strategy, rules=game_rules(mode, hard))
     for i, t in enumerate(turns, 1):
         left = "" if i == len(turns) else f"  {t.candidates_after} left"
         console.print(Text(f"{i} ") + tiles(t.word, t.step.pattern) + Text(left))

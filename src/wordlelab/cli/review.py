@@ -21,7 +21,7 @@ from ._app import (
     WordsOpt,
     app,
     console,
-    game_mode,
+    game_rules,
     handle_errors,
     print_json,
     tiles,
@@ -104,7 +104,7 @@ def review(
         hard = hard or (bool(g.hard) and mode is None)
     elif patterns is not None:
         pats = [p for p in re.split(r"[,;\s]+", patterns) if p]
-    result = review_game(wl, played_words, answer, pats, mode=game_mode(mode, hard), strategy=strategy)
+    result = review_game(wl, played_words, answer, pats, rules=game_rules(mode, hard), strategy=strategy)
     if json_out:
         print_json(result.to_dict())
         return

@@ -11,7 +11,7 @@ from rich.text import Text
 from rich.tree import Tree as RichTree
 
 from ..errors import InvalidOptionError, SearchError
-from ..modes import Mode
+from ..modes import GameRules, Mode
 from ..treeview import LoadedTree, NodeView, answer_path, browse, load_tree_text
 from ..words import load_wordlist
 from ._app import (
@@ -22,7 +22,7 @@ from ._app import (
     app,
     console,
     err_console,
-    game_mode,
+    game_rules,
     handle_errors,
     print_json,
 )
@@ -86,7 +86,7 @@ def _load_start(start: str, mode: Mode, words: str, guesses: str | None) -> tupl
     wl = load_wordlist(words, guesses)
     start = wl.allowed[wl.guess_id(start)]  # a word that is no allowed guess fails here, before any work
     table = pattern_table(wl)
-    spec = TreeSpec(wl, "official", mode, start, DEFAULT_OPENERS)
+    spec = TreeSpec(wl, GameRules(mode), start, DEFAULT_OPENERS)
     store = TreeStore()
     tree = store.get(spec, table)
     origin = "shipped tree" if tree is not None and tree is shipped_tree(spec) else "cached tree"
@@ -95,7 +95,7 @@ def _load_start(start: str, mode: Mode, words: str, guesses: str | None) -> tupl
             f"no shipped or cached tree opens with {start.upper()} in {mode} mode: searching it now "
             "(seconds to minutes; Ctrl-C stops)"
         )
-        found = Solver(wl, table, mode=mode, max_guesses=TREE_CAP).solve(start).tree
+        found = Solver(wl, table, mode, max_guesses=TREE_CAP).solve(start).tree
         if found is None:  # pragma: no cover - a search from a start gives a tree or raises
             raise SearchError(f"no tree opening with {start!r} finds every answer within {TREE_CAP} guesses")
         if store.put(spec, found, table):
@@ -144,7 +144,7 @@ def tree_cmd(
         origin = str(file)
     else:
         assert start is not None
-        loaded, origin = _load_start(start, game_mode(mode, hard), words or "original", guesses)
+        loaded, origin = _load_start(start, game_rules(mode, hard).mode, words or "original", guesses)
     root = browse(loaded.tree, loaded.table)
     path = answer_path(loaded.tree, loaded.table, answer) if answer is not None else None
     summary = loaded.summary(origin)

@@ -10,7 +10,14 @@ import numpy as np
 from ..types import CodeArray, IndexArray, PatternTable, table_dtype
 from .patterns import RULE_OFFICIAL
 
-__all__ = ["partition_stats_python", "pattern_table_numpy", "pattern_table_python"]
+__all__ = [
+    "constrain_python",
+    "partition_stats_python",
+    "pattern_table_numpy",
+    "pattern_table_python",
+    "rule_hash_python",
+    "set_hash_python",
+]
 
 
 def _pattern_codes(g: tuple[int, ...], a: tuple[int, ...], rule: int) -> int:
@@ -80,3 +87,49 @@ def partition_stats_python(
         ent = -sum((m / n) * math.log2(m / n) for m in sizes) if n else 0.0
         out.append((len(sizes), max(sizes, default=0), sum(m * m for m in sizes), ent))
     return out
+
+
+_M64 = (1 << 64) - 1
+_FNV_OFFSET, _FNV_PRIME = 14695981039346656037, 1099511628211
+_LEGAL_SALT, _DEPTH_SALT = 0xD6E8FEB86659FD93, 0x9E3779B97F4A7C15
+
+
+def _mix_python(x: int) -> int:
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _M64
+    return x ^ (x >> 31)
+
+
+def set_hash_python(items: IndexArray) -> int:
+    """:func:`wordlelab.kernels.hints.set_hash` on Python ints."""
+    h = _FNV_OFFSET
+    for x in items:
+        h = ((h ^ _mix_python((int(x) + 1) & _M64)) * _FNV_PRIME) & _M64
+    return _mix_python(h ^ len(items))
+
+
+def rule_hash_python(base: int, greens: IndexArray, mins: IndexArray) -> int:
+    """:func:`wordlelab.kernels.hints.rule_hash` on Python ints."""
+    h = ((int(base) ^ _LEGAL_SALT) * _FNV_PRIME) & _M64
+    for g in greens:
+        h = ((h ^ _mix_python((int(g) + 2) & _M64)) * _FNV_PRIME) & _M64
+    for c, k in enumerate(mins):
+        if k > 0:
+            h = ((h ^ _mix_python((c * 64 + int(k) + _DEPTH_SALT) & _M64)) * _FNV_PRIME) & _M64
+    return _mix_python(h)
+
+
+def constrain_python(
+    greens: IndexArray, mins: IndexArray, g: int, pattern: int, codes: CodeArray
+) -> tuple[IndexArray, IndexArray]:
+    """:func:`wordlelab.kernels.hints.constrain` with a Counter: greens fixed, each
+    revealed letter's least count raised to its count in this hint."""
+    ng, nm = greens.copy(), mins.copy()
+    marks = [(pattern // 3**i) % 3 for i in range(codes.shape[1])]
+    shown = Counter(int(codes[g, i]) for i, m in enumerate(marks) if m >= 1)
+    for i, m in enumerate(marks):
+        if m == 2:
+            ng[i] = codes[g, i]
+    for c, k in shown.items():
+        nm[c] = max(int(nm[c]), k)
+    return ng, nm

@@ -78,29 +78,6 @@ def _keeps(w, rule, n_letters, codes, letter_counts):  # pragma: no cover - comp
 
 
 @njit(cache=True, nogil=True)
-def constrain(greens, mins, g, pattern, codes):  # pragma: no cover - compiled
-    """The hard-mode rule after ``g`` shows ``pattern``, from the rule before
-    (``greens``, ``mins``: see ``_memo.rule_hash``): new greens fixed, each
-    revealed letter's least count raised to what this hint shows.  The
-    guesses legal after a path are exactly those that keep its rule."""
-    ng = greens.copy()
-    nm = mins.copy()
-    need = np.zeros(mins.shape[0], np.int64)
-    p = pattern
-    for i in range(codes.shape[1]):
-        digit = p % 3
-        p //= 3
-        c = codes[g, i]
-        if digit == 2:
-            ng[i] = c
-        if digit >= 1:
-            need[c] += 1
-    for c in range(mins.shape[0]):
-        nm[c] = max(nm[c], need[c])
-    return ng, nm
-
-
-@njit(cache=True, nogil=True)
 def hard_filter(legal, g, pattern, codes, letter_counts):  # pragma: no cover - compiled
     """The guesses of ``legal`` that keep the hint of ``g`` showing ``pattern``.
 

@@ -105,10 +105,11 @@ from typing import Any, NamedTuple
 import numpy as np
 from numba import njit
 
+from ..kernels.hints import constrain
+from ..modes import MODE_HARD, MODE_ULTRA
 from ._bounds import (
     bucket_lb,
     consistent_split,
-    constrain,
     endgame_trap,
     hard_filter,
     max_parts,
@@ -163,7 +164,7 @@ class Search(NamedTuple):
 
     ``table: uint8[G, A]`` the pattern table and ``by_answer: uint8[A, G]`` its
     transpose (see ``_bounds.scan``); ``memo`` the typed dict of
-    :mod:`wordlelab.search._memo`; ``mode``: 0 normal, 1 hard, 2 ultra;
+    :mod:`wordlelab.search._memo`; ``mode``: the mode's code (:attr:`wordlelab.modes.Mode.code`);
     ``codes: uint8[G, L]`` and ``letter_counts: uint8[G, alpha]`` the guesses'
     letters; ``ans2allowed: int64[A]``; ``max_parts``: ``P`` of
     ``_bounds.bucket_lb``; ``ends``: the endgame arrays ``(ans_groups,
@@ -204,8 +205,8 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s):  # pragma: no co
     n_patterns = s.n_patterns
     stats = s.stats
     n = cands.shape[0]
-    hard = s.mode == 1
-    ultra = s.mode == 2
+    hard = s.mode == MODE_HARD
+    ultra = s.mode == MODE_ULTRA
     if d <= 0:
         return INF
     if n == 1 and forced < 0:

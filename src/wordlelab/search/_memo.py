@@ -18,41 +18,21 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..kernels.hints import DEPTH_SALT, LEGAL_SALT, mix64, rule_hash, set_hash
+
+__all__ = ["INF", "MAX_GUESS_INDEX", "entry_value", "lookup", "node_key", "rule_hash", "set_hash", "store", "unpack"]
+
 #: "no tree finds every candidate within the guesses left"
 INF = 1 << 40
 _GUESS_BITS = 21
 _VALUE_SHIFT = _GUESS_BITS + 1
 MAX_GUESS_INDEX = (1 << _GUESS_BITS) - 1
 
-_FNV_OFFSET = np.uint64(14695981039346656037)
-_FNV_PRIME = np.uint64(1099511628211)
-_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
-_MIX2 = np.uint64(0x94D049BB133111EB)
-_DEPTH_SALT = np.uint64(0x9E3779B97F4A7C15)
-_LEGAL_SALT = np.uint64(0xD6E8FEB86659FD93)
-
-
-@njit(cache=True, inline="always", nogil=True)
-def _mix(x):  # pragma: no cover - compiled
-    # splitmix64 finaliser of one uint64
-    x = (x ^ (x >> np.uint64(30))) * _MIX1
-    x = (x ^ (x >> np.uint64(27))) * _MIX2
-    return x ^ (x >> np.uint64(31))
-
-
-@njit(cache=True, nogil=True)
-def set_hash(items):  # pragma: no cover - compiled
-    """uint64 hash of an int64 array (order matters; callers pass sorted sets)."""
-    h = _FNV_OFFSET
-    for i in range(items.shape[0]):
-        h = (h ^ _mix(np.uint64(items[i] + 1))) * _FNV_PRIME
-    return _mix(h ^ np.uint64(items.shape[0]))
-
 
 @njit(cache=True, nogil=True)
 def node_key(cand_hash, legal_hash, d):  # pragma: no cover - compiled
     """The int64 memo key of a node."""
-    h = cand_hash ^ _mix(np.uint64(d) * _DEPTH_SALT) ^ _mix(legal_hash ^ _LEGAL_SALT)
+    h = cand_hash ^ mix64(np.uint64(d) * DEPTH_SALT) ^ mix64(legal_hash ^ LEGAL_SALT)
     return np.int64(h)
 
 
@@ -90,17 +70,3 @@ def lookup(memo, cands, legal_hash, d):  # pragma: no cover - compiled
 def unpack(entry: int) -> tuple[int, int, bool]:
     """``(value, guess, exact)`` of a packed memo entry."""
     return entry >> _VALUE_SHIFT, (entry >> 1) & MAX_GUESS_INDEX, bool(entry & 1)
-
-
-@njit(cache=True, nogil=True)
-def rule_hash(base, greens, mins):  # pragma: no cover - compiled
-    """uint64 hash of a hard-mode rule (``greens[i]``: the letter fixed at
-    position ``i`` or -1; ``mins[c]``: the least count of letter ``c``) on top
-    of ``base`` (the hash of the legal set the rule filters)."""
-    h = (base ^ _LEGAL_SALT) * _FNV_PRIME
-    for i in range(greens.shape[0]):
-        h = (h ^ _mix(np.uint64(greens[i] + 2))) * _FNV_PRIME
-    for c in range(mins.shape[0]):
-        if mins[c] > 0:
-            h = (h ^ _mix(np.uint64(c) * np.uint64(64) + np.uint64(mins[c]) + _DEPTH_SALT)) * _FNV_PRIME
-    return _mix(h)

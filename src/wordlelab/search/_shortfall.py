@@ -104,11 +104,10 @@ class _Memo(dict[tuple[bytes, bytes, int], int]):
         self.beam = Solver(
             solver.words,
             solver.table,
-            mode=solver.mode,
+            solver.rules,
             max_guesses=solver.max_guesses,
             beam=3,
             answers_only=solver.answers_only,
-            rule=solver.rule,
         )
 
 

@@ -25,7 +25,7 @@ import numpy as np
 
 from ..errors import ResultsFileError
 from ..executors import Executor
-from ..modes import Mode
+from ..modes import NORMAL, GameRules, Mode
 from ..procs import thread_lock_for_numba_start
 from ..resultsfile import distrust, open_results, row_check
 from ..words import WordList
@@ -48,10 +48,17 @@ class ExactJob:
     """Everything a worker needs to compute one configuration's exact values."""
 
     words: WordList
-    mode: Mode = Mode.NORMAL
+    #: the mode and colour rule (a mode or its name is short for it)
+    rules: GameRules = NORMAL
     max_guesses: int = 6
     answers_only: bool = False
-    rule: str = "official"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rules", GameRules.of(self.rules))
+
+    @property
+    def mode(self) -> Mode:
+        return self.rules.mode
 
     @property
     def key(self) -> str:
@@ -59,7 +66,8 @@ class ExactJob:
         pool = "answers" if self.answers_only else "all"
         from ..cachefile import versioned_key
 
-        return versioned_key(self.words.digest, self.rule, self.mode.value, f"max{self.max_guesses}", pool)
+        r = self.rules
+        return versioned_key(self.words.digest, r.rule.value, r.mode.value, f"max{self.max_guesses}", pool)
 
 
 @dataclass(frozen=True)
@@ -104,14 +112,9 @@ def _worker_solver(job: ExactJob) -> Solver:
 
         while len(solvers) >= 2:
             solvers.pop(next(iter(solvers)))
-        table = pattern_table(job.words, job.rule)
+        table = pattern_table(job.words, job.rules.rule)
         solver = solvers[job.key] = Solver(
-            job.words,
-            table,
-            mode=job.mode,
-            max_guesses=job.max_guesses,
-            answers_only=job.answers_only,
-            rule=job.rule,
+            job.words, table, job.rules, max_guesses=job.max_guesses, answers_only=job.answers_only
         )
     return solver
 

@@ -9,6 +9,7 @@ tree after a value, reuses everything already solved.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,9 +17,8 @@ import numpy as np
 
 from ..errors import CapTooTightError, InternalError, SearchError
 from ..feedback import all_green, n_patterns
-from ..modes import Mode, as_mode
-from ..state import Step, hard_mode_legal, ultra_legal
-from ..table import guess_patterns
+from ..modes import NORMAL, GameRules, Mode, PlayedUnder
+from ..state import ModePolicy, SearchKey, Step, policy
 from ..types import IndexArray, PatternTable
 from ..words import WordList
 from .greedy import greedy_scores
@@ -101,38 +101,13 @@ def _endgames(words: WordList) -> tuple[IndexArray, IndexArray, np.ndarray, np.n
     return groups, pos, codes, np.ascontiguousarray(mask, dtype=np.uint64)
 
 
-#: a hard-mode rule on the way down a search: (greens, least letter counts,
-#: hash of the root's legal set); see wordlelab.search._memo.rule_hash
-Rule = tuple[np.ndarray, np.ndarray, np.uint64]
-
-
-class LegalAfter:
-    """The guesses legal after ``g`` shows each pattern (see
-    :meth:`Solver.legal_by_pattern`).  In ultra mode the pattern ``g`` shows
-    every legal word is computed once, when first asked, for all patterns."""
-
-    def __init__(self, solver: Solver, legal: IndexArray, g: int) -> None:
-        self.solver, self.legal, self.g = solver, legal, g
-        self._row: np.ndarray | None = None
-
-    def __call__(self, p: int) -> IndexArray:
-        s = self.solver
-        if s.mode is Mode.HARD:
-            out: IndexArray = s._core.hard_filter(self.legal, self.g, p, s.codes, s.letter_counts)
-            return out
-        if s.mode is Mode.ULTRA:
-            if self._row is None:
-                self._row = guess_patterns(s.words, self.g, self.legal, s.rule)
-            out = self.legal[self._row == p]
-            return out
-        return self.legal
-
-
-class Solver:
+class Solver(PlayedUnder):
     """Minimum-total-guesses search over one pair of word lists.
 
-    ``mode``: ``"normal"``, ``"hard"`` or ``"ultra"`` (``hard=True`` is the
-    short form of ``mode="hard"``; ultra mode needs the official rule).  ``max_guesses``: the cap on any game (default
+    ``rules``: the game's mode and colour rule (:class:`~wordlelab.modes.GameRules`;
+    a mode or its name, ``"normal"``, ``"hard"`` or ``"ultra"``, is short for that
+    mode under the official colours); what the mode decides is its
+    :class:`~wordlelab.state.ModePolicy`.  ``max_guesses``: the cap on any game (default
     6, the game's own).  ``beam``: 0 for the exact search, else try only the
     best ``beam`` guesses per node (an upper bound, never proven).
     ``answers_only``: guesses limited to the possible answers.
@@ -142,13 +117,11 @@ class Solver:
         self,
         words: WordList,
         table: PatternTable,
+        rules: GameRules | Mode | str = NORMAL,
         *,
-        mode: Mode | str = Mode.NORMAL,
-        hard: bool = False,
         max_guesses: int | None = DEFAULT_MAX_GUESSES,
         beam: int = 0,
         answers_only: bool = False,
-        rule: str = "official",
     ) -> None:
         if max_guesses is None:
             max_guesses = DEFAULT_MAX_GUESSES
@@ -156,9 +129,8 @@ class Solver:
             raise SearchError(f"`max_guesses` must be between 1 and 30, not {max_guesses}")
         if beam < 0:
             raise SearchError(f"`beam` must be 0 (exact) or a positive width, not {beam}")
-        self.mode = as_mode(mode, hard)
-        if self.mode is Mode.ULTRA and rule != "official":
-            raise SearchError("ultra mode is searched under the official `rule` only")
+        self.rules = GameRules.of(rules)
+        self.policy: ModePolicy = policy(self.rules.mode)
         from . import _core
 
         if len(words.allowed) > _core.MAX_GUESS_INDEX:
@@ -173,7 +145,6 @@ class Solver:
         self.max_guesses = max_guesses
         self.beam = beam
         self.answers_only = answers_only
-        self.rule = rule
         if answers_only:
             self.pool = np.unique(words.answer_to_allowed).astype(np.int64)
         else:
@@ -187,10 +158,10 @@ class Solver:
         self.max_parts = int(_core.max_parts(self.table, self.n_patterns))
         self.ends = _endgames(words)
 
-    def _run(self, cands: IndexArray, legal: IndexArray, rule: Rule, d: int, beta: int, forced: int) -> int:
-        greens, mins, base = rule
+    def _run(self, cands: IndexArray, legal: IndexArray, key: SearchKey, d: int, beta: int, forced: int) -> int:
+        greens, mins, base = key
         path = (np.int64(-1), np.int64(0), greens, mins, base)
-        return int(self._core._solve(cands, legal, path, self._hash(rule), d, beta, forced, self._search()))
+        return int(self._core._solve(cands, legal, path, self.policy.search_hash(key), d, beta, forced, self._search()))
 
     def _search(self) -> Any:
         """The constants of a search (:class:`wordlelab.search._core.Search`)."""
@@ -214,42 +185,22 @@ class Solver:
         self.memo = _memo()
 
     # -- the legal guesses at a node ----------------------------------------
-    @property
-    def hard(self) -> bool:
-        """True in hard and ultra mode (the legal guesses depend on the path)."""
-        return self.mode.restricted
 
     def legal_after(self, history: tuple[Step, ...]) -> IndexArray:
-        if self.mode is Mode.NORMAL:
+        """The guesses of the pool legal after ``history`` (ascending)."""
+        if not history:
             return self.pool
-        if self.mode is Mode.HARD:
-            legal = hard_mode_legal(self.words, history)
-        else:
-            legal = ultra_legal(self.words, history, self.rule)
+        legal = self.policy.legal(self.words, history, self.rule)
         return np.intersect1d(legal, self.pool).astype(np.int64)
 
-    def legal_by_pattern(self, legal: IndexArray, g: int) -> LegalAfter:
+    def _root(self, legal: IndexArray) -> SearchKey:
+        """The memo key of a search's root over ``legal`` (what the mode's policy keeps)."""
+        return self.policy.search_root(self.words, legal)
+
+    def legal_by_pattern(self, legal: IndexArray, g: int) -> Callable[[int], IndexArray]:
         """The guesses legal once ``g`` has shown a pattern, from ``legal`` (those
         legal before it): ``legal_by_pattern(legal, g)(p)``."""
-        return LegalAfter(self, legal, g)
-
-    def _root_rule(self, legal: IndexArray) -> Rule:
-        """The hard-mode rule of a search's root: nothing fixed yet, over ``legal``
-        (in ultra mode only the hash of ``legal`` counts)."""
-        greens = np.full(self.words.length, -1, np.int64)
-        mins = np.zeros(self.letter_counts.shape[1], np.int64)
-        # numba boxes a uint64 result as a Python int; re-wrap it so every call
-        # has the same signature (one compilation)
-        base = np.uint64(self._core.set_hash(legal)) if self.hard else np.uint64(0)
-        return greens, mins, base
-
-    def _hash(self, rule: Rule) -> np.uint64:
-        """The legal-set part of a node's memo key (0 in normal mode; in ultra
-        mode the hash of the node's legal set)."""
-        if self.mode is not Mode.HARD:
-            return rule[2]
-        greens, mins, base = rule
-        return np.uint64(self._core.rule_hash(base, greens, mins))
+        return self.policy.narrow(self.words, legal, g, self.rule)
 
     @property
     def exact(self) -> bool:
@@ -274,7 +225,7 @@ class Solver:
         legal = self._legal(history, legal)
         d = self.max_guesses - len(history) if left is None else left
         b = self._core.INF if beta is None else int(beta)
-        return self._run(cands, legal, self._root_rule(legal), d, b, -1 if guess is None else int(guess))
+        return self._run(cands, legal, self._root(legal), d, b, -1 if guess is None else int(guess))
 
     def _legal(self, history: tuple[Step, ...], legal: IndexArray | None) -> IndexArray:
         # sorted (the search's contract) and a writable copy: numba compiles
@@ -318,17 +269,17 @@ class Solver:
         no tree fits in the guesses left."""
         cands = np.sort(np.asarray(candidates, dtype=np.int64))
         legal = self._legal(history, legal)
-        guess = self._best_guess(cands, legal, self.max_guesses - len(history), self._root_rule(legal))
+        guess = self._best_guess(cands, legal, self.max_guesses - len(history), self._root(legal))
         return guess, self.value(cands, history=history, legal=legal)
 
-    def _best_guess(self, cands: IndexArray, legal: IndexArray, d: int, rule: Rule) -> int:
+    def _best_guess(self, cands: IndexArray, legal: IndexArray, d: int, key: SearchKey) -> int:
         n = len(cands)
         if n <= 2:  # either candidate is optimal: the lowest allowed index, as strategies do
             return int(self.words.answer_to_allowed[cands].min())
-        lh = self._hash(rule)
+        lh = self.policy.search_hash(key)
         entry = int(self._core.lookup(self.memo, cands, lh, d))
         if entry < 0 or not (entry & 1):
-            self._run(cands, legal, rule, d, self._core.INF, -1)
+            self._run(cands, legal, key, d, self._core.INF, -1)
             entry = int(self._core.lookup(self.memo, cands, lh, d))
         value, guess, exact = self._core.unpack(entry)
         if not exact or value >= self._core.INF:
@@ -341,14 +292,14 @@ class Solver:
         history: tuple[Step, ...],
         forced: int | None,
         legal: IndexArray | None = None,
-        rule: Rule | None = None,
+        key: SearchKey | None = None,
     ) -> Node:
         if legal is None:
             legal = self.legal_after(history)
-        if rule is None:
-            rule = self._root_rule(legal)
+        if key is None:
+            key = self._root(legal)
         d = self.max_guesses - len(history)
-        g = forced if forced is not None else self._best_guess(cands, legal, d, rule)
+        g = forced if forced is not None else self._best_guess(cands, legal, d, key)
         node = Node(int(g))
         row = self.table[g, cands]
         win = all_green(self.words.length)
@@ -357,13 +308,9 @@ class Solver:
             if p == win:
                 continue
             child = cands[row == p]
-            child_legal, child_rule = legal_after(int(p)), rule
-            if self.mode is Mode.HARD:
-                greens, mins = self._core.constrain(rule[0], rule[1], int(g), int(p), self.codes)
-                child_rule = (greens, mins, rule[2])
-            elif self.mode is Mode.ULTRA:
-                child_rule = self._root_rule(child_legal)
-            node.children[int(p)] = self._build(child, history + (Step(int(g), int(p)),), None, child_legal, child_rule)
+            child_legal = legal_after(int(p))
+            child_key = self.policy.search_child(self.words, key, int(g), int(p), child_legal)
+            node.children[int(p)] = self._build(child, history + (Step(int(g), int(p)),), None, child_legal, child_key)
         return node
 
     # -- the whole job ---------------------------------------------------------
@@ -443,8 +390,7 @@ class Solver:
         tree = Tree(
             self.words,
             root,
-            mode=self.mode,
-            rule=self.rule,
+            rules=self.rules,
             max_guesses=self.max_guesses,
             proven=proven,
             guesses_pool="answers" if self.answers_only else "all",

@@ -31,10 +31,10 @@ from pathlib import Path
 from typing import Any, NotRequired, TypedDict
 
 from ..cachefile import atomic_write, short_digest
-from ..errors import TreeFileError, WordlelabError
+from ..errors import InvalidOptionError, TreeFileError, WordlelabError
 from ..feedback import all_green, format_pattern, parse_pattern
-from ..modes import MODES, RULES, Mode
-from ..state import Step, hard_mode_violation, ultra_violation
+from ..modes import MODES, NORMAL, RULES, GameRules, Mode, PlayedUnder
+from ..state import Step, policy
 from ..types import PatternTable
 from ..words import WordList
 
@@ -82,22 +82,16 @@ class TreeStats:
 
 
 @dataclass
-class Tree:
+class Tree(PlayedUnder):
     """A decision tree over ``words`` plus how it was made (for the file header)."""
 
     words: WordList
     root: Node
-    mode: Mode = Mode.NORMAL
-    rule: str = "official"
+    rules: GameRules = NORMAL
     max_guesses: int | None = 6
     proven: bool = False
     guesses_pool: str = "all"  # "all" allowed guesses or "answers" only
     meta: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def hard(self) -> bool:
-        """True for a hard- or ultra-mode tree."""
-        return self.mode.restricted
 
     def paths(self, table: PatternTable) -> list[list[Step]]:
         """For each answer (in list order), the guesses and patterns of its game.
@@ -359,12 +353,20 @@ def check_header(head: TreeHeader) -> TreeHeader:
     return out
 
 
+def _rules(fields: TreeHeader) -> GameRules:
+    """The header's mode and colour rule as one value (a mode the rule does not
+    allow is the file's fault)."""
+    try:
+        return GameRules(fields["mode"], fields["rule"])
+    except InvalidOptionError as exc:
+        raise TreeFileError(f"the header's mode and rule do not go together: {exc}") from None
+
+
 def _header_tree(words: WordList, root: Node, fields: TreeHeader) -> Tree:
     return Tree(
         words,
         root,
-        mode=Mode(fields["mode"]),
-        rule=fields["rule"],
+        rules=_rules(fields),
         max_guesses=fields["max_guesses"],
         proven=fields["proven"],
         guesses_pool=fields["guess_pool"],
@@ -484,10 +486,6 @@ class Verification:
     max_guesses: int | None
     claimed: TreeHeader
 
-    @property
-    def hard(self) -> bool:
-        return self.mode.restricted
-
 
 def verify_tree(tree: Tree, table: PatternTable, claimed: TreeHeader | None = None) -> Verification:
     """Replay every answer; raise :class:`TreeFileError` on the first problem.
@@ -511,6 +509,7 @@ def verify_tree(tree: Tree, table: PatternTable, claimed: TreeHeader | None = No
                 "the file was made for different word lists (digest mismatch); pass the same lists as `words`/`guesses`"
             )
     paths = tree.paths(table)
+    rules = policy(tree.mode)
     for a, steps in enumerate(paths):
         if tree.max_guesses is not None and len(steps) > tree.max_guesses:
             raise TreeFileError(f"{w.answers[a]!r} takes {len(steps)} guesses, over the cap of {tree.max_guesses}")
@@ -520,11 +519,7 @@ def verify_tree(tree: Tree, table: PatternTable, claimed: TreeHeader | None = No
                     f"{w.allowed[s.guess]!r} is not a possible answer but the tree's guess pool is answers only"
                 )
             if tree.hard:
-                before = tuple(steps[:i])
-                if tree.mode is Mode.ULTRA:
-                    why = ultra_violation(w, before, s.guess, tree.rule)
-                else:
-                    why = hard_mode_violation(w, before, s.guess)
+                why = rules.violation(w, tuple(steps[:i]), s.guess, tree.rule)
                 if why is not None:
                     raise TreeFileError(
                         f"{tree.mode} mode broken on the way to {w.answers[a]!r}: {w.allowed[s.guess]!r} ({why})"

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..executors import Executor
-from ..modes import Mode
+from ..modes import GameRules, Mode
 from ..strategies.base import Strategy, get_strategy
 from ..table import pattern_table
 from ..types import PatternTable
@@ -44,8 +44,7 @@ def _run_job(
     return run_benchmark(
         words,
         job.make(),
-        mode=job.mode,
-        rule=rule,
+        rules=GameRules(job.mode, rule),
         answers=answers,
         start=job.start,
         max_turns=max_turns,
@@ -79,6 +78,8 @@ def run_jobs(
     entry complete; a caller that must know about it installs its own SIGINT
     handler (``wordlelab bench`` does).
     """
+    for job in jobs:  # every job's rules checked here, not in a worker
+        GameRules(job.mode, rule)
     table = pattern_table(words, rule)  # build (and cache) once, before any worker reads it
     picked = None if answers is None else [int(i) for i in resolve_answers(words, answers)]
     out: list[Results | None] = [None] * len(jobs)

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import InvalidOptionError, ResultsFileError
-from ..modes import Mode, as_mode
+from ..modes import GameRules, PlayedUnder, as_mode
 
 __all__ = ["MAX_TURNS", "UNSOLVED", "WIN_LIMIT", "Results", "combine"]
 
@@ -25,7 +25,7 @@ UNSOLVED = -1
 
 
 @dataclass(frozen=True)
-class Results:
+class Results(PlayedUnder):
     """The outcome of playing a strategy against a set of answers.
 
     ``guesses[i]`` is the number of guesses the game against ``answers[i]`` took,
@@ -41,8 +41,8 @@ class Results:
 
     strategy: str
     words: str
-    mode: Mode
-    rule: str
+    #: the mode and colour rule the games were played under (a mode or its name is short for it)
+    rules: GameRules
     answers: tuple[str, ...]
     guesses: np.ndarray
     opening: str
@@ -54,16 +54,11 @@ class Results:
     nodes: int = 0
     paths: tuple[tuple[str, ...], ...] = field(default=(), repr=False, compare=False)
 
-    @property
-    def hard(self) -> bool:
-        """True for a hard- or ultra-mode run."""
-        return self.mode.restricted
-
     def __post_init__(self) -> None:
         g = np.asarray(self.guesses, dtype=np.int64)
         g.flags.writeable = False
         object.__setattr__(self, "guesses", g)
-        object.__setattr__(self, "mode", as_mode(self.mode))
+        object.__setattr__(self, "rules", GameRules.of(self.rules))
 
     # -- derived figures --------------------------------------------------------------
     @property
@@ -162,8 +157,7 @@ class Results:
             "strategy": self.strategy,
             "words": self.words,
             "mode": self.mode.value,
-            "hard": self.hard,
-            "rule": self.rule,
+            "rule": self.rule.value,
             "games": self.games,
             "complete": self.complete,
             "opening": self.opening,
@@ -210,8 +204,11 @@ class Results:
             return cls(
                 strategy=str(data["strategy"]),
                 words=str(data.get("words", "?")),
-                mode=as_mode(str(data.get("mode", "normal")), hard="mode" not in data and bool(data.get("hard"))),
-                rule=str(data.get("rule", "official")),
+                rules=GameRules(
+                    # files written before the one ``mode`` field say ``hard``
+                    as_mode(str(data.get("mode", "normal")), hard="mode" not in data and bool(data.get("hard"))),
+                    str(data.get("rule", "official")),
+                ),
                 answers=answers,
                 guesses=guesses,
                 opening=str(data.get("opening", "")),
@@ -223,7 +220,7 @@ class Results:
                 nodes=int(data.get("nodes", 0)),
                 paths=tuple(tuple(p) for p in data.get("paths", ())),
             )
-        except (KeyError, TypeError, ValueError) as exc:
+        except (KeyError, TypeError, ValueError, InvalidOptionError) as exc:
             raise ResultsFileError(
                 f"not a benchmark result ({exc}); give the output of `wordlelab bench --json`"
             ) from None
@@ -245,15 +242,14 @@ def combine(results: Sequence[Results]) -> Results:
         raise InvalidOptionError("combine() needs at least one Results")
     first = results[0]
     for r in results[1:]:
-        if (r.strategy, r.words, r.mode, r.rule) != (first.strategy, first.words, first.mode, first.rule):
+        if (r.strategy, r.words, r.rules) != (first.strategy, first.words, first.rules):
             raise InvalidOptionError("combine() needs runs of the same strategy, lists, mode and rule")
     openings = list(dict.fromkeys(r.opening for r in results))
     starts = list(dict.fromkeys(r.start for r in results if r.start))
     return Results(
         strategy=first.strategy,
         words=first.words,
-        mode=first.mode,
-        rule=first.rule,
+        rules=first.rules,
         answers=tuple(a for r in results for a in r.answers),
         guesses=np.concatenate([r.guesses for r in results]),
         opening=",".join(openings),

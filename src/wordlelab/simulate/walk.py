@@ -14,7 +14,7 @@ import numpy as np
 from ..errors import GameOverError, InvalidOptionError, InvalidWordError, StrategyError
 from ..feedback import all_green
 from ..game import Game
-from ..modes import Mode, as_mode
+from ..modes import NORMAL, GameRules, Mode
 from ..state import State, Step
 from ..strategies.base import Strategy, get_strategy, strategy_class
 from ..table import pattern_table
@@ -48,10 +48,8 @@ def play_game(
     answer: str,
     strategy: Strategy,
     *,
-    mode: Mode | str = Mode.NORMAL,
-    hard: bool = False,
+    rules: GameRules | Mode | str = NORMAL,
     start: str | None = None,
-    rule: str = "official",
     table: PatternTable | None = None,
     max_turns: int = MAX_TURNS,
 ) -> list[Turn]:
@@ -60,7 +58,7 @@ def play_game(
     ``start`` forces the first guess.  Raises :class:`GameOverError` if the
     game is not won within ``max_turns``.
     """
-    game = Game(answer, words, mode=mode, hard=hard, rule=rule, max_guesses=max_turns, table=table)
+    game = Game(answer, words, rules=rules, max_guesses=max_turns, table=table)
     turns: list[Turn] = []
     while not game.won:
         if game.over:
@@ -141,9 +139,7 @@ def run_benchmark(
     words: WordList,
     strategy: Strategy | str,
     *,
-    mode: Mode | str = Mode.NORMAL,
-    hard: bool = False,
-    rule: str = "official",
+    rules: GameRules | Mode | str = NORMAL,
     answers: Iterable[int | str] | None = None,
     start: str | None = None,
     max_turns: int = MAX_TURNS,
@@ -165,8 +161,8 @@ def run_benchmark(
     if isinstance(max_turns, bool) or not isinstance(max_turns, int | np.integer) or max_turns < 1:
         raise InvalidOptionError(f"max_turns must be a whole number of at least 1, not {max_turns!r}")
     strat = get_strategy(strategy) if isinstance(strategy, str) else strategy
-    run_mode = as_mode(mode, hard)
-    tbl = table if table is not None else pattern_table(words, rule)
+    run_rules = GameRules.of(rules)
+    tbl = table if table is not None else pattern_table(words, run_rules.rule)
     targets = resolve_answers(words, answers)
     start_id = None
     if start is not None:
@@ -186,7 +182,7 @@ def run_benchmark(
     t0 = time.perf_counter()
 
     # Iterative depth-first walk; a frame is (state, path words).
-    stack: list[tuple[State, tuple[str, ...]]] = [(State.initial(words, tbl, mode=run_mode, rule=rule), ())]
+    stack: list[tuple[State, tuple[str, ...]]] = [(State.initial(words, tbl, run_rules), ())]
     complete = True
     try:
         while stack:
@@ -247,8 +243,7 @@ def run_benchmark(
     return Results(
         strategy=strat.key,
         words=words.name,
-        mode=run_mode,
-        rule=rule,
+        rules=run_rules,
         answers=tuple(words.answers[i] for i in finished),
         guesses=guesses[finished],
         opening=opening,

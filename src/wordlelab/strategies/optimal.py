@@ -67,22 +67,15 @@ class Optimal(Strategy):
     # -- the tree -------------------------------------------------------------
     def tree_spec(self, state: State) -> TreeSpec:
         """What this instance's tree for ``state``'s lists, rule and mode is searched for."""
-        return TreeSpec(state.words, state.rule, state.mode, self.start, self.openers)
+        return TreeSpec(state.words, state.rules, self.start, self.openers)
 
     def _solver(self, state: State, max_guesses: int, beam: int = 0) -> Solver:
         from ..search import Solver
 
-        key = (state.words.digest, state.rule, state.mode, max_guesses, beam)
+        key = (state.words.digest, state.rules, max_guesses, beam)
         if key not in self._solvers:
             self._solvers.clear()  # one at a time: a memo can hold many megabytes
-            self._solvers[key] = Solver(
-                state.words,
-                state.table,
-                mode=state.mode,
-                max_guesses=max_guesses,
-                beam=beam,
-                rule=state.rule,
-            )
+            self._solvers[key] = Solver(state.words, state.table, state.rules, max_guesses=max_guesses, beam=beam)
         return self._solvers[key]
 
     def tree(self, state: State) -> Tree:

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from ..cachefile import cache_path, notice, read_verified, short_digest, write_verified
 from ..errors import CacheDamage
-from ..modes import Mode
+from ..modes import GameRules, PlayedUnder
 from ..types import PatternTable
 from ..words import WordList
 
@@ -44,13 +44,12 @@ TREE_CAP = 6
 
 
 @dataclass(frozen=True, eq=False)
-class TreeSpec:
+class TreeSpec(PlayedUnder):
     """What a tree is searched for: the lists, rule and mode, the opener ``start``
     (None: the best of the ``openers`` best by greedy bound), the 6-guess cap."""
 
     words: WordList
-    rule: str
-    mode: Mode
+    rules: GameRules
     start: str | None
     openers: int
 
@@ -116,7 +115,7 @@ class TreeStore:
         try:
             data, _ = read_verified(path, spec.key, TREE_LIMIT)
             tree, head = parse_tree(data.decode("utf-8"), spec.words, str(path))
-            if (tree.mode, tree.rule, tree.max_guesses) != (spec.mode, spec.rule, TREE_CAP) or (
+            if (tree.rules, tree.max_guesses) != (spec.rules, TREE_CAP) or (
                 spec.start is not None and spec.words.allowed[tree.root.guess] != spec.start
             ):
                 raise CacheDamage("for another mode, rule, cap or opener")
@@ -195,8 +194,7 @@ def shipped_tree(spec: TreeSpec) -> Tree | None:
             continue
         opener = spec.words.allowed[tree.root.guess]
         if (
-            tree.mode is spec.mode
-            and tree.rule == spec.rule
+            tree.rules == spec.rules
             and tree.guesses_pool == "all"
             and tree.max_guesses == TREE_CAP
             and (spec.start is None or spec.start == opener)

@@ -68,7 +68,6 @@ def suggest(ctx: Context, req: SuggestRequest) -> dict[str, Any]:
         "likely": [{"word": w, "probability": p} for w, p in session.likely(LIKELY)] if session.widened else [],
         "length": words.length,
         "mode": session.mode.value,
-        "hard": session.hard,
         "strategy": strat.key,
         "higher_is_better": strat.higher_is_better,
         "score_label": strat.score_label,

@@ -45,7 +45,7 @@ def compare(ctx: Context, req: CompareRequest, max_games: int, deadline: float) 
     for strat in strategies:
         check(0, 0)
         res = run_benchmark(
-            loaded.words, strat, mode=req.game_mode, answers=answers, table=loaded.table, progress=check
+            loaded.words, strat, rules=req.game_mode, answers=answers, table=loaded.table, progress=check
         )
         d = res.to_dict()
         for key, value in d.items():  # NaN is not JSON
@@ -55,4 +55,4 @@ def compare(ctx: Context, req: CompareRequest, max_games: int, deadline: float) 
             d["words"] = loaded.words.name
         results.append(d)
     mode = req.game_mode
-    return {"words": list_label(req, loaded), "mode": mode.value, "hard": mode.restricted, "results": results}
+    return {"words": list_label(req, loaded), "mode": mode.value, "results": results}

@@ -95,7 +95,7 @@ def replay(loaded: Loaded, mode: Mode, history: list[Move], exclude: list[str] |
     when the colours rule it out (a custom list does not: its prior would be a table
     of its own, built for one request)."""
     session = Session(
-        loaded.words, mode=mode, table=loaded.table, exclude=exclude or (), widen=loaded.words.name in BUILTIN_LISTS
+        loaded.words, rules=mode, table=loaded.table, exclude=exclude or (), widen=loaded.words.name in BUILTIN_LISTS
     )
     session.replay((move.guess, move.pattern) for move in history)
     return session
@@ -142,7 +142,7 @@ def require_tree(strat: Strategy, loaded: Loaded, mode: Mode) -> None:
     is the command line's job.  Searches off the tree (after a guess it does not
     play) stay bounded by the request's time limit.
     """
-    if strat.tree_ready(Session(loaded.words, mode=mode, table=loaded.table).state):
+    if strat.tree_ready(Session(loaded.words, rules=mode, table=loaded.table).state):
         return
     words = loaded.words
     opts = " ".join(f"--option {k}={v}" for k, v in sorted(strat.options().items()))

@@ -40,7 +40,6 @@ def new_game(ctx: Context, req: NewGameRequest) -> dict[str, Any]:
         "words": list_label(req, loaded),
         "length": words.length,
         "mode": req.game_mode.value,
-        "hard": req.game_mode.restricted,
         "max_guesses": MAX_GUESSES,
     }
 
@@ -52,7 +51,7 @@ def _replay_game(loaded: Loaded, sealer: GameSealer, token: str, guesses: list[s
     game = Game(
         loaded.words.answers[answer],
         loaded.words,
-        mode=mode,
+        rules=mode,
         max_guesses=MAX_GUESSES,
         table=loaded.table,
     )
@@ -71,7 +70,6 @@ def _game_json(game: Game) -> dict[str, Any]:
         "won": game.won,
         "over": game.over,
         "mode": game.mode.value,
-        "hard": game.session.hard,
         "answer": words.answers[game.answer] if game.over else None,
     }
     return out
@@ -114,7 +112,7 @@ def review(ctx: Context, req: ReviewRequest) -> dict[str, Any]:
         words,
         played,
         words.answers[answer],
-        mode=game.mode,
+        rules=game.mode,
         strategy=req.strategy,
         table=table,
     )

@@ -80,7 +80,6 @@ class SuggestReply(_Reply):
     likely: list[Likely] = Field(description="once widened, the most likely candidates (else empty)")
     length: int = Field(description="letters per word")
     mode: str = Field(description="normal, hard or ultra")
-    hard: bool = Field(description="true in hard and ultra mode (the legal guesses depend on the hints)")
     strategy: str = Field(description="the strategy, with its options")
     higher_is_better: bool = Field(description="how to read each suggestion's score")
     score_label: str = Field(description="what the score is")
@@ -129,7 +128,6 @@ class NewGameReply(_Reply):
     words: str
     length: int
     mode: str
-    hard: bool
     max_guesses: int
 
 
@@ -140,7 +138,6 @@ class GameReply(_Reply):
     won: bool
     over: bool
     mode: str
-    hard: bool
     answer: str | None = Field(description="the answer, once the game is over")
 
 
@@ -175,7 +172,6 @@ class Results(_Reply):
     strategy: str
     words: str
     mode: str
-    hard: bool
     rule: str
     games: int
     complete: bool
@@ -203,7 +199,6 @@ class CompareReply(_Reply):
 
     words: str
     mode: str
-    hard: bool
     results: list[Results]
 
 

@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import Field, field_validator
 
 from ..errors import InvalidOptionError
-from ..modes import Mode
+from ..modes import GameRules, Mode
 from ..treeview import LoadedTree, browse, load_tree_text, read_source, tree_sources
 from ..words import BUILTIN_LISTS
 from .engine import Context
@@ -89,11 +89,11 @@ def _start_tree(ctx: Context, start: str, words: str, mode: Mode) -> tuple[Loade
     loaded = ctx.lists.get(ListChoice(words=words))
     wl, table = loaded.words, loaded.table
     word = wl.allowed[wl.guess_id(start)]
-    spec = TreeSpec(wl, "official", mode, word, DEFAULT_OPENERS)
+    spec = TreeSpec(wl, GameRules(mode), word, DEFAULT_OPENERS)
     tree = TreeStore().get(spec, table)  # reads the cache, writes nothing
     source = f"start:{word}"
     if tree is None:
-        tree = Solver(wl, table, mode=mode, max_guesses=TREE_CAP).solve(word).tree
+        tree = Solver(wl, table, mode, max_guesses=TREE_CAP).solve(word).tree
         source += " (searched now)"
         assert tree is not None  # a search from a start gives a tree or raises
     v = verify_tree(tree, table)

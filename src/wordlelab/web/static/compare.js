@@ -27,7 +27,7 @@
     return out;
   }
 
-  /** A result's game mode ("normal", "hard", ...): its `mode` if it names one, else from `hard`. */
+  /** A result's game mode ("normal", "hard", ...): its `mode`; files written before results had one field say `hard`. */
   function modeOf(r) {
     return typeof r.mode === "string" && r.mode ? r.mode : r.hard ? "hard" : "normal";
   }

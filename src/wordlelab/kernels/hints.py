@@ -1,0 +1,82 @@
+# mypy: disable-error-code="no-untyped-def"
+"""What a search remembers of a position's rules (compiled helpers).
+
+A search in hard mode carries the hints revealed since its root as two arrays
+(``greens[i]``: the letter code fixed at position ``i``, or -1; ``mins[c]``:
+the least count of letter ``c``), moved on by :func:`constrain`; the guesses
+legal at a node are exactly those of the root that keep them.  A node's memo key
+holds them through :func:`rule_hash`, on top of the hash of the root's legal
+set (:func:`set_hash`), which is all an ultra-mode key holds.  Which of these a
+mode uses is its policy's business (:mod:`wordlelab.state`).
+
+The hashes are 64-bit (splitmix64 over FNV-1a); references in plain Python:
+:func:`wordlelab.kernels.reference.set_hash_python`, ``rule_hash_python``,
+``constrain_python``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+__all__ = ["DEPTH_SALT", "FNV_OFFSET", "FNV_PRIME", "LEGAL_SALT", "constrain", "mix64", "rule_hash", "set_hash"]
+
+FNV_OFFSET = np.uint64(14695981039346656037)
+FNV_PRIME = np.uint64(1099511628211)
+MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+MIX2 = np.uint64(0x94D049BB133111EB)
+#: salts that keep a node's depth and legal-set parts apart in its key
+DEPTH_SALT = np.uint64(0x9E3779B97F4A7C15)
+LEGAL_SALT = np.uint64(0xD6E8FEB86659FD93)
+
+
+@njit(cache=True, inline="always", nogil=True)
+def mix64(x):  # pragma: no cover - compiled
+    """The splitmix64 finaliser of one uint64."""
+    x = (x ^ (x >> np.uint64(30))) * MIX1
+    x = (x ^ (x >> np.uint64(27))) * MIX2
+    return x ^ (x >> np.uint64(31))
+
+
+@njit(cache=True, nogil=True)
+def set_hash(items):  # pragma: no cover - compiled
+    """uint64 hash of an int64 array (order matters; callers pass sorted sets)."""
+    h = FNV_OFFSET
+    for i in range(items.shape[0]):
+        h = (h ^ mix64(np.uint64(items[i] + 1))) * FNV_PRIME
+    return mix64(h ^ np.uint64(items.shape[0]))
+
+
+@njit(cache=True, nogil=True)
+def rule_hash(base, greens, mins):  # pragma: no cover - compiled
+    """uint64 hash of a hard-mode rule (``greens``, ``mins``: see the module
+    docstring) on top of ``base`` (the hash of the legal set the rule filters)."""
+    h = (base ^ LEGAL_SALT) * FNV_PRIME
+    for i in range(greens.shape[0]):
+        h = (h ^ mix64(np.uint64(greens[i] + 2))) * FNV_PRIME
+    for c in range(mins.shape[0]):
+        if mins[c] > 0:
+            h = (h ^ mix64(np.uint64(c) * np.uint64(64) + np.uint64(mins[c]) + DEPTH_SALT)) * FNV_PRIME
+    return mix64(h)
+
+
+@njit(cache=True, nogil=True)
+def constrain(greens, mins, g, pattern, codes):  # pragma: no cover - compiled
+    """The hard-mode rule after guess ``g`` shows ``pattern``, from the rule
+    before (``greens``, ``mins``): new greens fixed, each revealed letter's least
+    count raised to what this hint shows.  ``codes: uint8[G, L]``."""
+    ng = greens.copy()
+    nm = mins.copy()
+    need = np.zeros(mins.shape[0], np.int64)
+    p = pattern
+    for i in range(codes.shape[1]):
+        digit = p % 3
+        p //= 3
+        c = codes[g, i]
+        if digit == 2:
+            ng[i] = c
+        if digit >= 1:
+            need[c] += 1
+    for c in range(mins.shape[0]):
+        nm[c] = max(nm[c], need[c])
+    return ng, nm

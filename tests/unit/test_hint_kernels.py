@@ -1,0 +1,53 @@
+"""The compiled hint and hash kernels of a search's memo key against their plain-Python references."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wordlelab.feedback import feedback
+from wordlelab.kernels.hints import constrain, rule_hash, set_hash
+from wordlelab.kernels.reference import constrain_python, rule_hash_python, set_hash_python
+from wordlelab.words import WordList
+
+_sets = st.lists(st.integers(0, 20000), max_size=60, unique=True).map(lambda xs: np.array(sorted(xs), np.int64))
+
+
+@settings(max_examples=60, deadline=None)
+@given(_sets)
+def test_set_hash_matches_reference(items: np.ndarray) -> None:
+    assert int(set_hash(items)) == set_hash_python(items)
+
+
+def test_set_hash_tells_sets_apart() -> None:
+    a = np.array([1, 2, 3], np.int64)
+    assert int(set_hash(a)) != int(set_hash(a[:2]))
+    assert int(set_hash(a)) != int(set_hash(np.array([1, 2, 4], np.int64)))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(0, 2**64 - 1),
+    st.lists(st.integers(-1, 25), min_size=5, max_size=5),
+    st.lists(st.integers(0, 3), min_size=26, max_size=26),
+)
+def test_rule_hash_matches_reference(base: int, greens: list[int], mins: list[int]) -> None:
+    g, m = np.array(greens, np.int64), np.array(mins, np.int64)
+    assert int(rule_hash(np.uint64(base), g, m)) == rule_hash_python(base, g, m)
+
+
+def test_constrain_matches_reference_on_real_hints(small_words: WordList) -> None:
+    codes = np.ascontiguousarray(small_words.allowed_codes)
+    rng = np.random.default_rng(7)
+    greens = np.full(small_words.length, -1, np.int64)
+    mins = np.zeros(len(small_words.alphabet), np.int64)
+    for _ in range(40):
+        g = int(rng.integers(len(small_words.allowed)))
+        answer = small_words.answers[int(rng.integers(len(small_words.answers)))]
+        p = feedback(small_words.allowed[g], answer)
+        got = constrain(greens, mins, g, p, codes)
+        want = constrain_python(greens, mins, g, p, codes)
+        assert np.array_equal(got[0], want[0]) and np.array_equal(got[1], want[1])
+        greens, mins = got
+    assert (greens >= 0).any() or mins.any()
