@@ -418,21 +418,23 @@ def game_rules(mode: str | None, hard: bool, rule: str = "official") -> GameRule
         if chosen not in (Mode.NORMAL, Mode.HARD) or (mode is not None and chosen is Mode.NORMAL):
             raise InvalidOptionError(f"--hard is short for --mode hard, so it contradicts --mode {chosen}; give one")
         chosen = Mode.HARD
-    check_rule(rule, None if chosen is Mode.NORMAL else (f"--mode {chosen}" if mode else "--hard"))
+    check_rule(rule, None if chosen is Mode.NORMAL else (f"--mode {chosen}" if mode else "--hard"), chosen)
     return GameRules(chosen, rule)
 
 
-def check_rule(rule: str, hard_flag: str | None = None) -> None:
-    """Refuse an unknown ``--rule``, and hard mode (asked for by the option
-    ``hard_flag``, if any) under the naive rule."""
+def check_rule(rule: str, hard_flag: str | None = None, mode: Mode = Mode.HARD) -> None:
+    """Refuse an unknown ``--rule``, and ``mode`` (asked for by the option
+    ``hard_flag``, if any) under a rule :class:`~wordlelab.modes.GameRules`
+    refuses it with, the message naming the options to change."""
     if rule not in RULES:
         known = " or ".join(f"--rule {r}" for r in RULES)
         raise InvalidOptionError(f"unknown rule {rule!r}; use {known}")
-    if hard_flag is not None and rule == "naive":
+    try:
+        GameRules(Mode.NORMAL if hard_flag is None else mode, rule)
+    except InvalidOptionError as exc:
         raise InvalidOptionError(
-            f"{hard_flag} needs the official rule: hints read from naive-rule colours "
-            f"are wrong for repeated letters; drop {hard_flag} or use --rule official"
-        )
+            f"{hard_flag} needs the official rule ({exc}); drop {hard_flag} or use --rule official"
+        ) from None
 
 
 def excluded_words(path: Path | None, wl: WordList) -> list[str]:
