@@ -144,10 +144,6 @@ def test_explorer_pages_fit_a_phone_screen(chromium: Any, server_url: str, path:
         context.close()
 
 
-# slow: passes alone and with its module, but in a pytest process that has already run
-# another browser module's server the answer never reaches the page (not yet
-# understood; two apps in one process through TestClient compute fine): run with -m slow
-@pytest.mark.slow
 def test_openers_page_computes_a_missing_total(app_page: Any) -> None:
     """The Compute button: CRANE in ultra mode is only a bound in the shipped table;
     the server searches it, and the rank and the table then show it exact."""
