@@ -147,9 +147,17 @@ def test_explorer_pages_fit_a_phone_screen(chromium: Any, server_url: str, path:
 def test_openers_page_computes_a_missing_total(app_page: Any) -> None:
     """The Compute button: CRANE in ultra mode is only a bound in the shipped table;
     the server searches it, and the rank and the table then show it exact."""
+    import numpy as np
+
+    from wordlelab import load_wordlist, pattern_table
     from wordlelab.atlas import user_store
+    from wordlelab.search import Solver
 
     user_store("original", "ultra").path.unlink(missing_ok=True)
+    # compile the search kernel into numba's on-disk cache first (in a fresh checkout
+    # the worker would otherwise compile it within the request's 20 s, under load not always)
+    words = load_wordlist("original")
+    Solver(words, pattern_table(words), "ultra").value(np.arange(5), guess=words.guess_id("salet"))
     page = app_page
     page.goto(page.base + "/openers")
     expect(page.locator("#title")).to_contain_text("normal mode")
