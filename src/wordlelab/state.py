@@ -281,6 +281,15 @@ class ModePolicy:
         return np.uint64(0)
 
 
+def _set_hash(legal: IndexArray) -> np.uint64:
+    """The compiled hash of a legal set, as a search key holds it."""
+    from .kernels.hints import set_hash
+
+    # numba boxes a uint64 result as a Python int; re-wrap it so that every
+    # compiled call has the same signature
+    return np.uint64(set_hash(legal))
+
+
 class HardPolicy(ModePolicy):
     """Hard mode: a guess keeps every revealed green and uses every revealed
     letter as often as one guess revealed it (:class:`Hints`); a search key holds
@@ -316,14 +325,10 @@ class HardPolicy(ModePolicy):
         return np.uint64(rule_hash(key[2], key[0], key[1]))
 
     def _legal_hash(self, legal: IndexArray) -> np.uint64:
-        from .kernels.hints import set_hash
-
-        # numba boxes a uint64 result as a Python int; re-wrap it so that every
-        # compiled call has the same signature
-        return np.uint64(set_hash(legal))
+        return _set_hash(legal)
 
 
-class UltraPolicy(HardPolicy):
+class UltraPolicy(ModePolicy):
     """Ultra-hard mode: a guess could itself be the answer, given every colour so
     far (the hard-mode reasons first, then the clue it contradicts); a search key
     holds the hash of the node's legal set."""
@@ -341,11 +346,6 @@ class UltraPolicy(HardPolicy):
 
         return after
 
-    def advance(
-        self, words: WordList, legal: IndexArray, step: Step, rule: Rule | str, before: Hints, after: Hints
-    ) -> IndexArray:
-        return self.narrow(words, legal, step.guess, rule)(step.pattern)
-
     def legal(self, words: WordList, history: tuple[Step, ...], rule: Rule | str) -> IndexArray:
         return ultra_legal(words, history, rule)
 
@@ -357,8 +357,8 @@ class UltraPolicy(HardPolicy):
     def search_child(self, words: WordList, key: SearchKey, guess: int, pattern: int, legal: IndexArray) -> SearchKey:
         return self.search_root(words, legal)
 
-    def search_hash(self, key: SearchKey) -> np.uint64:
-        return key[2]
+    def _legal_hash(self, legal: IndexArray) -> np.uint64:
+        return _set_hash(legal)
 
 
 _POLICIES: dict[Mode, ModePolicy] = {p.mode: p for p in (ModePolicy(), HardPolicy(), UltraPolicy())}
