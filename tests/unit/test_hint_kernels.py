@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordlelab.feedback import feedback
-from wordlelab.kernels.hints import constrain, rule_hash, set_hash
+from wordlelab.kernels.hints import constrain, rule_hash, rule_hash_after, set_hash, span_hash
 from wordlelab.kernels.reference import constrain_python, rule_hash_python, set_hash_python
 from wordlelab.words import WordList
 
@@ -18,6 +18,13 @@ _sets = st.lists(st.integers(0, 20000), max_size=60, unique=True).map(lambda xs:
 @given(_sets)
 def test_set_hash_matches_reference(items: np.ndarray) -> None:
     assert int(set_hash(items)) == set_hash_python(items)
+
+
+@settings(max_examples=40, deadline=None)
+@given(_sets, st.integers(0, 60), st.integers(0, 60))
+def test_span_hash_is_the_hash_of_the_slice(items: np.ndarray, lo: int, hi: int) -> None:
+    lo, hi = min(lo, len(items)), min(max(lo, hi), len(items))
+    assert int(span_hash(items, lo, hi)) == set_hash_python(items[lo:hi])
 
 
 def test_set_hash_tells_sets_apart() -> None:
@@ -51,3 +58,25 @@ def test_constrain_matches_reference_on_real_hints(small_words: WordList) -> Non
         assert np.array_equal(got[0], want[0]) and np.array_equal(got[1], want[1])
         greens, mins = got
     assert (greens >= 0).any() or mins.any()
+
+
+def test_rule_hash_after_a_hint_is_the_hash_of_the_rule_it_makes(small_words: WordList) -> None:
+    """The search hashes a bucket's rule without building it: the same key as
+    building it with ``constrain`` and hashing that, along real games' hints."""
+    codes = np.ascontiguousarray(small_words.allowed_codes)
+    rng = np.random.default_rng(11)
+    changed = 0
+    for _game in range(8):
+        greens = np.full(small_words.length, -1, np.int64)
+        mins = np.zeros(len(small_words.alphabet), np.int64)
+        base = np.uint64(rng.integers(2**63))
+        answer = small_words.answers[int(rng.integers(len(small_words.answers)))]
+        for _turn in range(4):
+            g = int(rng.integers(len(small_words.allowed)))
+            p = feedback(small_words.allowed[g], answer)
+            after = constrain(greens, mins, g, p, codes)
+            want = rule_hash_python(int(base), after[0], after[1])
+            assert int(rule_hash_after(base, greens, mins, g, p, codes)) == want
+            changed += want != rule_hash_python(int(base), greens, mins)
+            greens, mins = after
+    assert changed > 0  # the hints did move the rule on

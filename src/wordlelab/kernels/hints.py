@@ -19,7 +19,18 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-__all__ = ["DEPTH_SALT", "FNV_OFFSET", "FNV_PRIME", "LEGAL_SALT", "constrain", "mix64", "rule_hash", "set_hash"]
+__all__ = [
+    "DEPTH_SALT",
+    "FNV_OFFSET",
+    "FNV_PRIME",
+    "LEGAL_SALT",
+    "constrain",
+    "mix64",
+    "rule_hash",
+    "rule_hash_after",
+    "set_hash",
+    "span_hash",
+]
 
 FNV_OFFSET = np.uint64(14695981039346656037)
 FNV_PRIME = np.uint64(1099511628211)
@@ -39,12 +50,19 @@ def mix64(x):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
+def span_hash(items, lo, hi):  # pragma: no cover - compiled
+    """:func:`set_hash` of ``items[lo:hi]``, without making the slice (a view
+    costs the search two reference-count updates)."""
+    h = FNV_OFFSET
+    for i in range(lo, hi):
+        h = (h ^ mix64(np.uint64(items[i] + 1))) * FNV_PRIME
+    return mix64(h ^ np.uint64(hi - lo))
+
+
+@njit(cache=True, nogil=True)
 def set_hash(items):  # pragma: no cover - compiled
     """uint64 hash of an int64 array (order matters; callers pass sorted sets)."""
-    h = FNV_OFFSET
-    for i in range(items.shape[0]):
-        h = (h ^ mix64(np.uint64(items[i] + 1))) * FNV_PRIME
-    return mix64(h ^ np.uint64(items.shape[0]))
+    return span_hash(items, 0, items.shape[0])
 
 
 @njit(cache=True, nogil=True)
@@ -57,6 +75,35 @@ def rule_hash(base, greens, mins):  # pragma: no cover - compiled
     for c in range(mins.shape[0]):
         if mins[c] > 0:
             h = (h ^ mix64(np.uint64(c) * np.uint64(64) + np.uint64(mins[c]) + DEPTH_SALT)) * FNV_PRIME
+    return mix64(h)
+
+
+@njit(cache=True, nogil=True)
+def rule_hash_after(base, greens, mins, g, pattern, codes):  # pragma: no cover - compiled
+    """``rule_hash(base, *constrain(greens, mins, g, pattern, codes))`` without
+    building the new rule (the search hashes every bucket of every guess it
+    tries, and most are answered by the memo or a bound)."""
+    length = codes.shape[1]
+    h = (base ^ LEGAL_SALT) * FNV_PRIME
+    revealed = 0  # bit i: position i's tile is green or yellow
+    p = pattern
+    for i in range(length):
+        digit = p % 3
+        p //= 3
+        c = greens[i]
+        if digit == 2:
+            c = codes[g, i]
+        if digit >= 1:
+            revealed |= 1 << i
+        h = (h ^ mix64(np.uint64(c + 2))) * FNV_PRIME
+    for c in range(mins.shape[0]):
+        need = 0
+        for i in range(length):
+            if revealed >> i & 1 and codes[g, i] == c:
+                need += 1
+        least = max(mins[c], need)
+        if least > 0:
+            h = (h ^ mix64(np.uint64(c) * np.uint64(64) + np.uint64(least) + DEPTH_SALT)) * FNV_PRIME
     return mix64(h)
 
 

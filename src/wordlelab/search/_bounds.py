@@ -66,17 +66,6 @@ def _hint(g, pattern, codes, alpha, rule):  # pragma: no cover - compiled
     return k
 
 
-@njit(cache=True, inline="always", nogil=True)
-def _keeps(w, rule, n_letters, codes, letter_counts):  # pragma: no cover - compiled
-    for i in range(codes.shape[1]):
-        if rule[0, i] >= 0 and codes[w, i] != rule[0, i]:
-            return False
-    for q in range(n_letters):
-        if letter_counts[w, rule[1, q] // 64] < rule[1, q] % 64:
-            return False
-    return True
-
-
 @njit(cache=True, nogil=True)
 def hard_filter(legal, g, pattern, codes, letter_counts):  # pragma: no cover - compiled
     """The guesses of ``legal`` that keep the hint of ``g`` showing ``pattern``.
@@ -89,9 +78,21 @@ def hard_filter(legal, g, pattern, codes, letter_counts):  # pragma: no cover - 
     n_letters = _hint(g, pattern, codes, letter_counts.shape[1], rule)
     out = np.empty(legal.shape[0], np.int64)
     k = 0
+    # (the test is written out here, not a helper called per word: a call
+    # passing arrays costs three reference counts, most of the filter's time)
     for j in range(legal.shape[0]):
         w = legal[j]
-        if _keeps(w, rule, n_letters, codes, letter_counts):
+        keeps = True
+        for i in range(codes.shape[1]):
+            if rule[0, i] >= 0 and codes[w, i] != rule[0, i]:
+                keeps = False
+                break
+        if keeps:
+            for q in range(n_letters):
+                if letter_counts[w, rule[1, q] // 64] < rule[1, q] % 64:
+                    keeps = False
+                    break
+        if keeps:
             out[k] = w
             k += 1
     return out[:k]
@@ -157,28 +158,32 @@ def small_value(
     """
     n = cands.shape[0]
     counts = np.zeros(n_patterns, np.int32)
-    rule = np.empty((2, codes.shape[1]), np.int64)
-    n_letters = 0
-    if hard and prev_g >= 0:
-        n_letters = _hint(prev_g, prev_p, codes, letter_counts.shape[1], rule)
+    own = np.empty(n, np.int64)  # each candidate as a guess
+    for i in range(n):
+        own[i] = ans2allowed[cands[i]]
+    kept = own
+    if hard and prev_g >= 0:  # those keeping the last hint, in the same order
+        kept = hard_filter(own, prev_g, prev_p, codes, letter_counts)
+    at_kept = 0
     pair_guess = -1
     for i in range(n):
-        g = ans2allowed[cands[i]]
+        g = own[i]
+        if at_kept < kept.shape[0] and kept[at_kept] == g:
+            at_kept += 1
+        else:
+            continue
         if hard:
             at = np.searchsorted(legal, g)
             if at >= legal.shape[0] or legal[at] != g:
                 continue
-            if prev_g >= 0 and not _keeps(g, rule, n_letters, codes, letter_counts):
-                continue
-        row = table[g]
         extra = 0
-        for t in range(n):
-            b = row[cands[t]]
+        for t in range(n):  # (no row view: a view per candidate costs two reference counts)
+            b = table[g, cands[t]]
             c = counts[b] + 1
             counts[b] = c
             extra += c >= 2
         for t in range(n):
-            counts[row[cands[t]]] = 0
+            counts[table[g, cands[t]]] = 0
         if extra == 0:
             return 2 * n - 1, g
         if extra == 1 and pair_guess < 0:
@@ -231,15 +236,22 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, glb, sumsq):  # pragma
     for j0 in range(0, k, SCAN_BLOCK):
         width = min(SCAN_BLOCK, k - j0)
         first = guesses[j0]
+        # (element loops over views: numba's slice assignment copies a byte at
+        # a time, five times slower here; an unsigned index needs no
+        # negative-index fix-up, so the gather compiles tighter too)
         if guesses[j0 + width - 1] - first == width - 1:  # a run of guesses: copy rows
             for t in range(n):
-                block[t, :width] = by_answer[cands[t], first : first + width]
+                src = by_answer[cands[t], first : first + width]
+                dst = block[t]
+                for jj in range(width):
+                    dst[jj] = src[jj]
         else:
+            picks = guesses[j0 : j0 + width]
             for t in range(n):
                 src = by_answer[cands[t]]
                 dst = block[t]
                 for jj in range(width):
-                    dst[jj] = src[guesses[j0 + jj]]
+                    dst[jj] = src[np.uint64(picks[jj])]
         if small:
             _pairs(block, n, width, win, dups, pairs, most, wins, eq)
             # bounds of the whole block at once (vector instructions), then

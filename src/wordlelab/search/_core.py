@@ -64,7 +64,8 @@ bucket, its exact value or best proven bound):
 Guesses are tried in ascending ``2 * sumsq + n * guess_lb`` order (``sumsq``:
 the sum of squared bucket sizes; ties to the lower allowed index; in hard
 mode this order took a third to a half of the time of ordering by
-``guess_lb`` first, bench/peer_selby.py).  Cut-offs:
+``guess_lb`` first, bench/peer_selby.py).  The order is produced lazily
+(``_least``, then ``_rest``): the same sequence as a full stable sort.  Cut-offs:
 
 * *guess cut-off*: a guess whose ``guess_lb >= best`` cannot improve it and is
   skipped (its bound is its ``guess_lb``).
@@ -105,7 +106,7 @@ from typing import Any, NamedTuple
 import numpy as np
 from numba import njit
 
-from ..kernels.hints import constrain
+from ..kernels.hints import constrain, rule_hash_after, span_hash
 from ..modes import MODE_HARD, MODE_ULTRA
 from ._bounds import (
     bucket_lb,
@@ -184,6 +185,54 @@ class Search(NamedTuple):
     n_patterns: int
     beam: int
     stats: Any
+
+
+#: order keys: ``key << _ORDER_SHIFT | position`` (positions are guess indices,
+#: below ``MAX_GUESS_INDEX + 1``)
+_ORDER_SHIFT = 21
+_ORDER_MASK = (1 << _ORDER_SHIFT) - 1
+#: how many of a node's least keys are picked before any sort
+_ORDER_HEAD = 8
+
+
+@njit(cache=True, nogil=True)
+def _least(keys, m):  # pragma: no cover - compiled
+    """The ``min(m, len(keys))`` least of ``keys`` (distinct), ascending, in one
+    pass (insertion into a short sorted buffer)."""
+    m = min(m, keys.shape[0])
+    out = np.empty(m, np.int64)
+    filled = 0
+    for i in range(keys.shape[0]):
+        v = keys[i]
+        if filled == m and v >= out[m - 1]:
+            continue
+        q = filled if filled < m else m - 1
+        while q > 0 and out[q - 1] > v:
+            out[q] = out[q - 1]
+            q -= 1
+        out[q] = v
+        if filled < m:
+            filled += 1
+    return out
+
+
+@njit(cache=True, nogil=True)
+def _rest(keys, above, glb, best):  # pragma: no cover - compiled
+    """The keys greater than ``above`` whose guess has ``glb < best``, sorted,
+    and the least ``glb`` of those left out (``INF`` if none)."""
+    out = np.empty(keys.shape[0], np.int64)
+    q = 0
+    skipped = INF
+    for i in range(keys.shape[0]):
+        v = keys[i]
+        if v > above:
+            g = glb[v & _ORDER_MASK]
+            if g < best:
+                out[q] = v
+                q += 1
+            elif g < skipped:
+                skipped = g
+    return np.sort(out[:q]), skipped
 
 
 @njit(cache=True, nogil=True)
@@ -283,7 +332,12 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s):  # pragma: no co
     # Ascending 2 * sumsq + n * guess_lb (ties to the lower index): the sum of
     # squares says how well a guess splits, the bound how little it can cost.
     # Guesses with guess_lb >= beta are left out; ``untried`` is the least
-    # guess_lb of the guesses not evaluated (for the fail-high bound).
+    # guess_lb of the guesses not evaluated (for the fail-high bound).  Each
+    # key is packed with its guess's position, so keys are unique and their
+    # integer order is that order.  Most nodes end after a guess or two (a
+    # cut-off, the optimality stop), so the few least keys are picked in one
+    # pass first (``_least``), and the rest are sorted only if the loop gets
+    # past them, and then only those whose bound can still beat ``best``.
     top = min(3 * n + 1, beta)
     count = 0
     untried = INF
@@ -292,13 +346,15 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s):  # pragma: no co
             count += 1
         elif glb[j] < untried:
             untried = glb[j]
-    ordered = np.empty(count, np.int64)
+    keys = np.empty(count, np.int64)
     count = 0
     for j in range(k):
         if glb[j] < top:
-            ordered[count] = j
+            keys[count] = ((2 * sumsq[j] + n * glb[j]) << _ORDER_SHIFT) | j
             count += 1
-    ordered = ordered[np.argsort(2 * sumsq[ordered] + n * glb[ordered], kind="mergesort")]
+    picks = _least(keys, _ORDER_HEAD)
+    head_last = picks[-1] if picks.shape[0] > 0 else np.int64(-1)
+    rest_done = count <= _ORDER_HEAD
 
     # -- evaluate guesses in order -----------------------------------------
     best = beta
@@ -309,7 +365,12 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s):  # pragma: no co
     # ultra mode: the legal set grouped by the pattern each guess shows it
     lmembers = np.empty(legal.shape[0] if ultra else 0, np.int64)
     lstarts = np.zeros(n_patterns + 1, np.int64)
-    chashes = np.empty(n_patterns, np.uint64)  # per bucket of the guess being evaluated
+    # per bucket of the guess being evaluated (allocated once per node)
+    chashes = np.empty(n_patterns, np.uint64)
+    bucket_ids = np.empty(n_patterns, np.int64)
+    blb = np.empty(n_patterns, np.int64)
+    done = np.empty(n_patterns, np.bool_)
+    fill = np.empty(n_patterns, np.int64)
     evaluated = 0
     stopped = False  # by the beam
     # a plain int64, not the literal -1: with a literal numba compiles a second,
@@ -320,8 +381,20 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s):  # pragma: no co
     # once, when the first child is searched (see _bounds.narrow)
     sub_legal = legal
     narrowed = forced >= 0 or ultra or s.beam > 0 or d < 3
-    for jj in range(count):
-        j = ordered[jj]
+    jj = 0
+    while True:
+        if jj == picks.shape[0]:
+            if rest_done:
+                break
+            # past the head: the keys above it whose guess can still beat
+            # ``best``, sorted (the others would meet the cut-off below)
+            picks, skipped = _rest(keys, head_last, glb, best)
+            untried = min(untried, skipped)
+            rest_done = True
+            jj = 0
+            continue
+        j = picks[jj] & _ORDER_MASK
+        jj += 1
         if glb[j] >= best:  # guess cut-off
             untried = min(untried, glb[j])
             continue
@@ -341,7 +414,6 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s):  # pragma: no co
         for b in range(n_patterns):
             if starts[b + 1] > 0 and b != win:
                 n_buckets += 1
-        bucket_ids = np.empty(n_buckets, np.int64)
         q = 0
         for b in range(n_patterns):
             if starts[b + 1] > 0 and b != win:
@@ -349,7 +421,8 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s):  # pragma: no co
                 q += 1
         for b in range(n_patterns):
             starts[b + 1] += starts[b]
-        fill = starts[:n_patterns].copy()
+        for b in range(n_patterns):
+            fill[b] = starts[b]
         for t in range(n):
             b = row[cands[t]]
             members[fill[b]] = cands[t]
@@ -358,24 +431,22 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s):  # pragma: no co
             consistent_split(legal, g, codes, letter_counts.shape[1], n_patterns, lmembers, lstarts)
 
         # pass 1: bounds, raised to what the memo proved
-        blb = np.empty(n_buckets, np.int64)
-        done = np.zeros(n_buckets, np.bool_)
         total = n
         for q in range(n_buckets):
             b = bucket_ids[q]
             m = starts[b + 1] - starts[b]
             lbq = bucket_lb(m, d - 1, max_parts)
+            done[q] = False
             if m <= 2 or lbq >= INF:
                 done[q] = True
             else:
                 chash = legal_hash
                 if hard:
-                    cg, cm = constrain(greens, mins, g, b, codes)
-                    chash = rule_hash(base_hash, cg, cm)
+                    chash = rule_hash_after(base_hash, greens, mins, g, b, codes)
                 elif ultra:
-                    chash = set_hash(lmembers[lstarts[b] : lstarts[b + 1]])
+                    chash = span_hash(lmembers, lstarts[b], lstarts[b + 1])
                 chashes[q] = chash
-                ckey = node_key(set_hash(members[starts[b] : starts[b + 1]]), chash, d - 1)
+                ckey = node_key(span_hash(members, starts[b], starts[b + 1]), chash, d - 1)
                 if ckey in memo:
                     entry = memo[ckey]
                     lbq = max(lbq, entry_value(entry))
@@ -442,13 +513,12 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s):  # pragma: no co
                 b = bucket_ids[q]
                 child = members[starts[b] : starts[b + 1]].copy()
                 child_legal = sub_legal
+                child_hash = chashes[q]  # set in pass 1: a bucket left to search was not done there
                 if hard:
                     cg, cm = constrain(greens, mins, g, b, codes)
                     child_path = (g, np.int64(b), cg, cm, base_hash)
-                    child_hash = rule_hash(base_hash, cg, cm)
                 else:
                     child_path = (child_forced, np.int64(0), greens, mins, base_hash)
-                    child_hash = chashes[q]
                     if ultra:
                         child_legal = lmembers[lstarts[b] : lstarts[b + 1]].copy()
                 rest = total - blb[q]
