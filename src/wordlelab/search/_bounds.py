@@ -99,17 +99,20 @@ def hard_filter(legal, g, pattern, codes, letter_counts):  # pragma: no cover - 
 
 
 @njit(cache=True, nogil=True)
-def consistent_split(legal, g, codes, alpha, n_patterns, members, starts):  # pragma: no cover - compiled
+def consistent_split(legal, g, codes, n_patterns, members, starts, scratch):  # pragma: no cover - compiled
     """Ultra-hard mode: group ``legal`` (sorted allowed indices) by the pattern
     ``g`` shows against each word as if it were the answer (the official rule),
     so that after ``g`` shows pattern ``b`` the legal guesses are
     ``members[starts[b]:starts[b + 1]]`` (sorted): exactly the words consistent
     with that clue too.  ``members: int64[len(legal)]``, ``starts:
-    int64[n_patterns + 1]`` are filled in place."""
+    int64[n_patterns + 1]`` are filled in place; ``scratch: int64[len(legal) +
+    n_patterns + alpha]`` is working space whose last ``alpha`` cells are zero
+    (and are left so): one allocation per node instead of three per guess."""
     length = codes.shape[1]
     k = legal.shape[0]
-    pats = np.empty(k, np.int64)
-    unmatched = np.zeros(alpha, np.int32)
+    pats = scratch[:k]
+    fill = scratch[k : k + n_patterns]
+    unmatched = scratch[k + n_patterns :]
     for t in range(k):
         w = legal[t]
         for i in range(length):
@@ -134,7 +137,8 @@ def consistent_split(legal, g, codes, alpha, n_patterns, members, starts):  # pr
         starts[pats[t] + 1] += 1
     for b in range(n_patterns):
         starts[b + 1] += starts[b]
-    fill = starts[:n_patterns].copy()
+    for b in range(n_patterns):
+        fill[b] = starts[b]
     for t in range(k):
         members[fill[pats[t]]] = legal[t]
         fill[pats[t]] += 1
@@ -142,7 +146,7 @@ def consistent_split(legal, g, codes, alpha, n_patterns, members, starts):  # pr
 
 @njit(cache=True, nogil=True)
 def small_value(
-    cands, d, table, ans2allowed, n_patterns, hard, legal, prev_g, prev_p, codes, letter_counts
+    cands, d, table, ans2allowed, hard, legal, prev_g, prev_p, codes, letter_counts, counts
 ):  # pragma: no cover - compiled
     """``(f(S, d), guess)`` when a candidate settles ``S`` at once, else ``(0, -1)``.
 
@@ -155,23 +159,25 @@ def small_value(
     candidate is used only if it is in ``legal`` (sorted) and, when
     ``prev_g >= 0``, keeps the hint of ``prev_g`` showing ``prev_p`` (the
     child of a node whose legal set is ``legal``).  Needs ``n >= 3``, ``d >= 2``.
+    ``counts: int32[n_patterns]`` is working space, zero on entry and on return.
     """
     n = cands.shape[0]
-    counts = np.zeros(n_patterns, np.int32)
-    own = np.empty(n, np.int64)  # each candidate as a guess
-    for i in range(n):
-        own[i] = ans2allowed[cands[i]]
-    kept = own
-    if hard and prev_g >= 0:  # those keeping the last hint, in the same order
+    filtered = hard and prev_g >= 0
+    kept = legal[:0]
+    if filtered:  # the candidates keeping the last hint, in ``cands`` order
+        own = np.empty(n, np.int64)
+        for i in range(n):
+            own[i] = ans2allowed[cands[i]]
         kept = hard_filter(own, prev_g, prev_p, codes, letter_counts)
     at_kept = 0
     pair_guess = -1
     for i in range(n):
-        g = own[i]
-        if at_kept < kept.shape[0] and kept[at_kept] == g:
-            at_kept += 1
-        else:
-            continue
+        g = ans2allowed[cands[i]]
+        if filtered:
+            if at_kept < kept.shape[0] and kept[at_kept] == g:
+                at_kept += 1
+            else:
+                continue
         if hard:
             at = np.searchsorted(legal, g)
             if at >= legal.shape[0] or legal[at] != g:

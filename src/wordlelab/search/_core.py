@@ -290,7 +290,8 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s):  # pragma: no co
             store(memo, key, INF, 0, True)
             return INF
         if n - 1 <= max_parts:
-            v, g = small_value(cands, d, table, s.ans2allowed, n_patterns, hard, legal, -1, 0, codes, letter_counts)
+            counts = np.zeros(n_patterns, np.int32)
+            v, g = small_value(cands, d, table, s.ans2allowed, hard, legal, -1, 0, codes, letter_counts, counts)
             if v > 0:
                 stats[STAT_SHORTCUT] += 1
                 store(memo, key, v, g, True)
@@ -365,6 +366,8 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s):  # pragma: no co
     # ultra mode: the legal set grouped by the pattern each guess shows it
     lmembers = np.empty(legal.shape[0] if ultra else 0, np.int64)
     lstarts = np.zeros(n_patterns + 1, np.int64)
+    lscratch = np.zeros(legal.shape[0] + n_patterns + letter_counts.shape[1] if ultra else 0, np.int64)
+    small_counts = np.zeros(n_patterns, np.int32)  # small_value's working space
     # per bucket of the guess being evaluated (allocated once per node)
     chashes = np.empty(n_patterns, np.uint64)
     bucket_ids = np.empty(n_patterns, np.int64)
@@ -428,7 +431,7 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s):  # pragma: no co
             members[fill[b]] = cands[t]
             fill[b] += 1
         if ultra:
-            consistent_split(legal, g, codes, letter_counts.shape[1], n_patterns, lmembers, lstarts)
+            consistent_split(legal, g, codes, n_patterns, lmembers, lstarts, lscratch)
 
         # pass 1: bounds, raised to what the memo proved
         total = n
@@ -468,13 +471,13 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s):  # pragma: no co
                         d - 1,
                         table,
                         s.ans2allowed,
-                        n_patterns,
                         hard,
                         legal,
                         g,
                         b,
                         codes,
                         letter_counts,
+                        small_counts,
                     )
                 if v > 0:
                     stats[STAT_SMALL] += 1
