@@ -182,32 +182,36 @@ def test_a_500_move_line_is_400_not_a_recursion_error(client: Any) -> None:
 
 
 def test_openers_compute_makes_a_bound_exact_and_keeps_it() -> None:
-    """The Compute button's endpoint: LIONS in ultra mode is only a bound in the shipped
-    table; the server searches it in a worker, keeps it in the user's store, and the
-    table and the rank then show it exact (the total the search gives here too)."""
-    from wordlelab.atlas import user_store
+    """The Compute button's endpoint: LIONS in ultra mode on the NYT lists is only a
+    bound in the shipped table; the server searches it in a worker, keeps it in the
+    user's store, and the table and the rank then show it exact (the total the
+    search gives here too)."""
+    from wordlelab.atlas import load_opener_table, user_store
     from wordlelab.modes import Mode
     from wordlelab.search import ExactJob
     from wordlelab.search.openers import solve_opener
     from wordlelab.words import load_wordlist
 
-    user_store("original", "ultra").path.unlink(missing_ok=True)
-    want = solve_opener(ExactJob(load_wordlist("original"), Mode.ULTRA), "lions").total
+    store = user_store("nyt", "ultra")
+    store.path.unlink(missing_ok=True)
+    want = solve_opener(ExactJob(load_wordlist("nyt"), Mode.ULTRA), "lions").total
+    shipped_bounds = sum(1 for row in load_opener_table("nyt", "ultra").rows if not row.exact)
     with TestClient(create_app(Limits(timeout_s=120.0)), base_url=BASE_URL) as c:
-        before = c.get("/api/openers/rank", params={"word": "lions", "mode": "ultra"}).json()
+        ask = {"word": "lions", "words": "nyt", "mode": "ultra"}
+        before = c.get("/api/openers/rank", params=ask).json()
         assert before["exact"] is False and before["total"] <= want
-        r = c.post("/api/openers/compute", json={"word": "LIONS", "mode": "ultra"})
+        r = c.post("/api/openers/compute", json={**ask, "word": "LIONS"})
         assert r.status_code == 200, r.text
         d = r.json()
         assert (d["word"], d["total"], d["exact"], d["computed"], d["mode"]) == ("lions", want, True, True, "ultra")
-        after = c.get("/api/openers/rank", params={"word": "lions", "mode": "ultra"}).json()
+        after = c.get("/api/openers/rank", params=ask).json()
         assert after == d
-        table = c.get("/api/openers", params={"mode": "ultra"}).json()
+        table = c.get("/api/openers", params={"words": "nyt", "mode": "ultra"}).json()
         assert ["lions", want, True] in table["rows"] and table["computed"] == ["lions"]
-        assert table["exact"] == before["openers"] - 9979 + 1  # the shipped bounds, one fewer
-        again = c.post("/api/openers/compute", json={"word": "salet", "mode": "ultra"})
-        assert again.status_code == 200 and (again.json()["total"], again.json()["computed"]) == (8125, False)
-    assert user_store("original", "ultra").read()["lions"].total == want
+        assert table["exact"] == before["openers"] - shipped_bounds + 1  # the shipped bounds, one fewer
+        again = c.post("/api/openers/compute", json={**ask, "word": "salet"})
+        assert again.status_code == 200 and (again.json()["total"], again.json()["computed"]) == (8101, False)
+    assert store.read()["lions"].total == want
 
 
 def test_openers_compute_is_bounded_and_checked() -> None:
