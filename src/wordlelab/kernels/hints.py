@@ -65,16 +65,28 @@ def set_hash(items):  # pragma: no cover - compiled
     return span_hash(items, 0, items.shape[0])
 
 
+@njit(cache=True, inline="always", nogil=True)
+def _green_step(h, c):  # pragma: no cover - compiled
+    """A rule hash's step for one position (``c``: its green letter, or -1)."""
+    return (h ^ mix64(np.uint64(c + 2))) * FNV_PRIME
+
+
+@njit(cache=True, inline="always", nogil=True)
+def _count_step(h, c, least):  # pragma: no cover - compiled
+    """A rule hash's step for letter ``c`` used at least ``least > 0`` times."""
+    return (h ^ mix64(np.uint64(c) * np.uint64(64) + np.uint64(least) + DEPTH_SALT)) * FNV_PRIME
+
+
 @njit(cache=True, nogil=True)
 def rule_hash(base, greens, mins):  # pragma: no cover - compiled
     """uint64 hash of a hard-mode rule (``greens``, ``mins``: see the module
     docstring) on top of ``base`` (the hash of the legal set the rule filters)."""
     h = (base ^ LEGAL_SALT) * FNV_PRIME
     for i in range(greens.shape[0]):
-        h = (h ^ mix64(np.uint64(greens[i] + 2))) * FNV_PRIME
+        h = _green_step(h, greens[i])
     for c in range(mins.shape[0]):
         if mins[c] > 0:
-            h = (h ^ mix64(np.uint64(c) * np.uint64(64) + np.uint64(mins[c]) + DEPTH_SALT)) * FNV_PRIME
+            h = _count_step(h, c, mins[c])
     return mix64(h)
 
 
@@ -95,7 +107,7 @@ def rule_hash_after(base, greens, mins, g, pattern, codes):  # pragma: no cover 
             c = codes[g, i]
         if digit >= 1:
             revealed |= 1 << i
-        h = (h ^ mix64(np.uint64(c + 2))) * FNV_PRIME
+        h = _green_step(h, c)
     for c in range(mins.shape[0]):
         need = 0
         for i in range(length):
@@ -103,7 +115,7 @@ def rule_hash_after(base, greens, mins, g, pattern, codes):  # pragma: no cover 
                 need += 1
         least = max(mins[c], need)
         if least > 0:
-            h = (h ^ mix64(np.uint64(c) * np.uint64(64) + np.uint64(least) + DEPTH_SALT)) * FNV_PRIME
+            h = _count_step(h, c, least)
     return mix64(h)
 
 

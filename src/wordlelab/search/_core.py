@@ -281,6 +281,7 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s):  # pragma: no co
                 return value
             known_lb = max(known_lb, value)
     prev_g, prev_p, greens, mins, base_hash = path
+    small_counts = np.zeros(n_patterns, np.int32)  # small_value's working space, for the node and its buckets
     if hard and prev_g >= 0:
         legal = hard_filter(legal, prev_g, prev_p, codes, letter_counts)
     if forced < 0:
@@ -290,8 +291,7 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s):  # pragma: no co
             store(memo, key, INF, 0, True)
             return INF
         if n - 1 <= max_parts:
-            counts = np.zeros(n_patterns, np.int32)
-            v, g = small_value(cands, d, table, s.ans2allowed, hard, legal, -1, 0, codes, letter_counts, counts)
+            v, g = small_value(cands, d, table, s.ans2allowed, hard, legal, -1, 0, codes, letter_counts, small_counts)
             if v > 0:
                 stats[STAT_SHORTCUT] += 1
                 store(memo, key, v, g, True)
@@ -367,7 +367,6 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s):  # pragma: no co
     lmembers = np.empty(legal.shape[0] if ultra else 0, np.int64)
     lstarts = np.zeros(n_patterns + 1, np.int64)
     lscratch = np.zeros(legal.shape[0] + n_patterns + letter_counts.shape[1] if ultra else 0, np.int64)
-    small_counts = np.zeros(n_patterns, np.int32)  # small_value's working space
     # per bucket of the guess being evaluated (allocated once per node)
     chashes = np.empty(n_patterns, np.uint64)
     bucket_ids = np.empty(n_patterns, np.int64)
@@ -439,10 +438,8 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s):  # pragma: no co
             b = bucket_ids[q]
             m = starts[b + 1] - starts[b]
             lbq = bucket_lb(m, d - 1, max_parts)
-            done[q] = False
-            if m <= 2 or lbq >= INF:
-                done[q] = True
-            else:
+            done[q] = m <= 2 or lbq >= INF
+            if not done[q]:
                 chash = legal_hash
                 if hard:
                     chash = rule_hash_after(base_hash, greens, mins, g, b, codes)
