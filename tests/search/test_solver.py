@@ -70,6 +70,16 @@ def _random_list(seed: int, n_answers: int, n_extra: int) -> WordList:
     return WordList.from_words(answers, answers + rng.sample(others, n_extra), name=f"r{seed}")
 
 
+def _family_list(seed: int, endings: tuple[str, ...], n_answers: int, n_extra: int) -> WordList:
+    """Answers from word families equal but in one or two letters (_ATCH,
+    _IGHT...), with ``n_extra`` other allowed guesses."""
+    full = load_wordlist()
+    rng = random.Random(seed)
+    answers = sorted(rng.sample([w for w in full.answers if w.endswith(endings)], n_answers))
+    others = [w for w in full.allowed if w not in answers]
+    return WordList.from_words(answers, answers + rng.sample(others, n_extra))
+
+
 CASES = [(seed, mode, cap) for seed in range(6) for mode in ("normal", "hard", "ultra") for cap in (2, 3, 4, 6)]
 
 
@@ -331,13 +341,10 @@ def test_search_with_alike_guesses_equals_brute_force(mode: str) -> None:
     down are narrowed: still the brute-force optimum."""
     from wordlelab.search._core import STAT_NARROWED
 
-    full = load_wordlist()
-    family = [w for w in full.answers if w.endswith(("atch", "ight", "ound", "aste", "ill"))]
     narrowed = 0
     for seed in (1, 2):
-        rng = random.Random(seed)
-        answers = sorted(rng.sample(family, 20))
-        words = WordList.from_words(answers, answers + rng.sample([w for w in full.allowed if w not in answers], 25))
+        words = _family_list(seed, ("atch", "ight", "ound", "aste", "ill"), 20, 25)
+        answers = words.answers
         table = pattern_table(words)
         for cap in (3, 4) if mode == "normal" else (3,):
             expected = brute_force(words, table, mode, cap, list(range(len(words.allowed))))
@@ -345,3 +352,34 @@ def test_search_with_alike_guesses_equals_brute_force(mode: str) -> None:
             assert solver.value(np.arange(len(answers))) == expected
             narrowed += int(solver.counters[STAT_NARROWED])
     assert narrowed > 0 or mode == "ultra"  # the narrowing was exercised (never in ultra mode)
+
+
+@pytest.mark.parametrize("mode", ["normal", "hard", "ultra"])
+def test_refuting_a_forced_guess_in_rounds(mode: str) -> None:
+    """A forced opener against a bound searches its buckets in rounds of
+    doubling caps (``_core``, "Refuting a forced guess"): below its value it
+    returns a lower bound >= beta, at or above it exactly the value found
+    with no bound, for every opener of lists whose buckets need searching."""
+    from wordlelab.search._core import STAT_ROUNDS
+
+    rounds = 0
+    for seed in (3, 4):
+        words = _family_list(seed, ("atch", "ight", "ound", "aste", "ill", "ower"), 24, 16)
+        answers = words.answers
+        table = pattern_table(words)
+        cands = np.arange(len(answers))
+        for g in range(len(words.allowed)):
+            value = Solver(words, table, rules=mode, max_guesses=4).value(cands, guess=g)
+            if value >= INF:
+                continue
+            shared = Solver(words, table, rules=mode, max_guesses=4)  # one memo across the bounds
+            for beta in sorted({len(answers) + 1, value - 9, value - 3, value - 1, value, value + 1, value + 4}):
+                fresh = Solver(words, table, rules=mode, max_guesses=4)
+                for solver in (fresh, shared):
+                    v = solver.value(cands, guess=g, beta=beta)
+                    if value < beta:
+                        assert v == value, (words.allowed[g], beta)
+                    else:
+                        assert beta <= v <= value, (words.allowed[g], beta)
+                rounds += int(fresh.counters[STAT_ROUNDS])
+    assert rounds > 0  # the rounds were exercised, not only the first
