@@ -16,6 +16,12 @@ process, ``--workers N`` cases side by side:
   the greedy bound, in normal mode against 7920 and in hard mode against 8122
   (original lists; ``wordlelab optimal --upper 7920``, the reference's
   ``-b 7921``).  Both report the strongest lower bound they proved.
+* ``table``: the work of the nyt-2023 tables (``openers --all --exact
+  --upper``): a seeded uniform sample (``--table-sample`` per mode, default
+  20) of all 14855 openers on the 2023 pool (the reference's
+  ``wordlist_nyt20230701_hidden``), normal mode against 11265 and hard mode
+  against 11657 (the best total + 30).  An opener at or below the bound must
+  get the same exact total from both.
 * ``weak``: exact values of openers drawn uniformly from every allowed guess
   (most of them weak: the slow case of an exact table), no bound.  For each
   list (original, nyt) and mode (normal, hard, ultra; the reference's ``-H``
@@ -36,11 +42,11 @@ its lists); the reference's whole-process wall time is printed too.
 
 Usage::
 
-    .venv/bin/python bench/peer_selby.py [--workers 2] [--suite all|exact|refute|weak]
-        [--sample 100] [--seed 2022] [--weak-sample 6] [--tables nyt-normal,...]
+    .venv/bin/python bench/peer_selby.py [--workers 2] [--suite all|exact|refute|table|weak]
+        [--sample 100] [--table-sample 20] [--seed 2022] [--weak-sample 6] [--tables nyt-normal,...]
         [--json results.json]
 
-``--suite all`` runs exact and refute (the weak suite is asked for by name).
+``--suite all`` runs exact and refute (the table and weak suites are asked for by name).
 
 Other jobs on the machine slow both sides alike; CPU times are less noisy
 than wall times.
@@ -70,8 +76,12 @@ DEFAULT_PEER = HERE.parent.parent / "shared" / "peers" / "alex1770-wordle"
 LISTS = {
     "original": ("wordlist_orig_all", "wordlist_orig_hidden"),
     "nyt": ("wordlist_nyt20220830_all", "wordlist_nyt20220830_hidden"),
+    "nyt-2023": ("wordlist_nyt20220830_all", "wordlist_nyt20230701_hidden"),
 }
 REFUTE_UPPER = {"normal": 7920, "hard": 8122}
+#: the nyt-2023 tables' bounds (``openers --all --exact --upper``): the best
+#: opener's total + 30 (SALET 11235 normal, TARSE 11627 hard)
+TABLE_UPPER = {"normal": 11265, "hard": 11657}
 MODES = ("normal", "hard", "ultra")
 #: the reference's flag per mode
 PEER_FLAG = {"normal": [], "hard": ["-H"], "ultra": ["-U"]}
@@ -80,7 +90,7 @@ INF_TOTAL = 1_000_000_000  # the reference prints this for "no tree within six g
 
 @dataclass
 class Case:
-    suite: str  # "exact", "refute" or "weak"
+    suite: str  # "exact", "refute", "table" or "weak"
     words: str  # our list name
     mode: str  # "normal", "hard" or "ultra"
     word: str
@@ -231,6 +241,18 @@ def refute_cases(sample: int, seed: int) -> list[Case]:
     return [Case("refute", "original", mode, w, REFUTE_UPPER[mode]) for mode in ("normal", "hard") for w in chosen]
 
 
+def table_cases(sample: int, seed: int) -> list[Case]:
+    """A seeded uniform sample of every allowed opener of ``nyt-2023``, against
+    each mode's table bound: the work of ``openers --all --exact --upper``."""
+    import numpy as np
+
+    from wordlelab import load_wordlist
+
+    allowed = load_wordlist("nyt-2023").allowed
+    chosen = [allowed[i] for i in sorted(np.random.default_rng(seed).choice(len(allowed), sample, replace=False))]
+    return [Case("table", "nyt-2023", mode, w, TABLE_UPPER[mode]) for mode in ("normal", "hard") for w in chosen]
+
+
 def check_lists(peer_dir: Path) -> None:
     from wordlelab import load_wordlist
 
@@ -255,9 +277,19 @@ def agree(case: Case, ours: Outcome, ref: Outcome) -> bool:
         if case.published is None:
             return ok
         return ok and ours.total == (math.inf if case.published >= INF_TOTAL else case.published)
-    if ours.exact or ref.exact:  # at or below the cut-off: both must be exact and equal
+    upper = case.upper if case.upper is not None else math.inf
+    if (ours.exact and ours.total <= upper) or (ref.exact and ref.total <= upper):
+        # at or below the cut-off: both must be exact and equal
         return ours.exact and ref.exact and ours.total == ref.total
-    return True  # both proved "worse than upper"; bounds may differ in strength
+    # both proved "worse than upper" (a bound above it, or "impossible"): bounds
+    # may differ in strength, but none may exceed the other side's exact total
+    if ours.exact and ref.exact:
+        return ours.total == ref.total
+    if ours.exact:
+        return ref.total <= ours.total
+    if ref.exact:
+        return ours.total <= ref.total
+    return True
 
 
 def report(cases: list[Case], results: dict[int, tuple[Outcome, Outcome]]) -> dict[str, object]:
@@ -298,8 +330,8 @@ def report(cases: list[Case], results: dict[int, tuple[Outcome, Outcome]]) -> di
     wk = [(c, o, r) for c, o, r in done if c.suite == "weak"]
     if wk:
         summary["weak"] = _weak_summary(wk)
-    for mode in ("normal", "hard"):
-        rf = [(c, o, r) for c, o, r in done if c.suite == "refute" and c.mode == mode]
+    for suite, mode in [(suite, mode) for suite in ("refute", "table") for mode in ("normal", "hard")]:
+        rf = [(c, o, r) for c, o, r in done if c.suite == suite and c.mode == mode]
         if not rf:
             continue
         ours_s = sum(o.cpu_s for _, o, _ in rf)
@@ -307,7 +339,7 @@ def report(cases: list[Case], results: dict[int, tuple[Outcome, Outcome]]) -> di
         both = [(o, r) for _, o, r in rf if not o.exact and not r.exact]
         stronger = sum(o.total > r.total for o, r in both)
         weaker = sum(o.total < r.total for o, r in both)
-        summary[f"refute_{mode}"] = {
+        summary[f"{suite}_{mode}"] = {
             "cases": len(rf),
             "ours_s": ours_s,
             "ref_s": ref_s,
@@ -318,9 +350,9 @@ def report(cases: list[Case], results: dict[int, tuple[Outcome, Outcome]]) -> di
             "bound_stronger": stronger,
             "bound_weaker": weaker,
         }
-        s = summary[f"refute_{mode}"]
+        s = summary[f"{suite}_{mode}"]
         print(
-            f"refute {mode} (upper {REFUTE_UPPER[mode]}): {len(rf)} openers, {s['agree']} agree; "
+            f"{suite} {mode} {rf[0][0].words} (upper {rf[0][0].upper}): {len(rf)} openers, {s['agree']} agree; "
             f"total CPU {ours_s:.1f} s vs {ref_s:.1f} s (ratio {s['ratio']:.2f}); median "
             f"{s['ours_median_s']:.2f} s vs {s['ref_median_s']:.2f} s; our bound stronger in "
             f"{stronger}, weaker in {weaker}, equal in {len(both) - stronger - weaker}"
@@ -382,7 +414,7 @@ def _tables(spec: str) -> list[tuple[str, str]]:
         return [(lst, mode) for lst in LISTS for mode in MODES]
     out = []
     for item in spec.split(","):
-        lst, _, mode = item.strip().partition("-")
+        lst, _, mode = item.strip().rpartition("-")
         if lst not in LISTS or mode not in MODES:
             sys.exit(f"error: unknown table {item!r}; use LIST-MODE with LIST in {list(LISTS)}, MODE in {list(MODES)}")
         out.append((lst, mode))
@@ -392,9 +424,10 @@ def _tables(spec: str) -> list[tuple[str, str]]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--workers", type=int, default=2, help="processes side by side (one core each)")
-    ap.add_argument("--suite", choices=["all", "exact", "refute", "weak"], default="all")
+    ap.add_argument("--suite", choices=["all", "exact", "refute", "table", "weak"], default="all")
     ap.add_argument("--sample", type=int, default=100, help="openers in the refutation suite")
     ap.add_argument("--seed", type=int, default=2022)
+    ap.add_argument("--table-sample", type=int, default=20, help="openers per mode in the table suite")
     ap.add_argument("--weak-sample", type=int, default=6, help="openers per table in the weak suite")
     ap.add_argument("--tables", default="all", help="weak suite: LIST-MODE,... (default all six)")
     ap.add_argument("--peer-dir", type=Path, default=DEFAULT_PEER)
@@ -408,6 +441,8 @@ def main() -> None:
         cases += exact_cases(args.peer_dir)
     if args.suite in ("all", "refute"):
         cases += refute_cases(args.sample, args.seed)
+    if args.suite == "table":
+        cases += table_cases(args.table_sample, args.seed)
     if args.suite == "weak":
         cases += weak_cases(args.peer_dir, _tables(args.tables), args.weak_sample, args.seed)
     print(
