@@ -21,7 +21,6 @@ import pytest
 
 from wordlelab import load_wordlist, pattern_table
 from wordlelab.search import Solver
-from wordlelab.search._core import INF
 
 ROOT = Path(__file__).resolve().parents[2]
 TABLES = ROOT / "docs" / "openers"
