@@ -383,3 +383,44 @@ def test_refuting_a_forced_guess_in_rounds(mode: str) -> None:
                         assert beta <= v <= value, (words.allowed[g], beta)
                 rounds += int(fresh.counters[STAT_ROUNDS])
     assert rounds > 0  # the rounds were exercised, not only the first
+
+
+def test_square_table_is_every_allowed_word_against_every_allowed_word(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ultra mode's split of the legal guesses reads ``square[g, w]``: the official
+    colours of ``g`` against ``w`` as the answer.  Small lists get it in memory, the
+    built-in lists from the pattern-table cache, a big custom list none (letters)."""
+    from wordlelab.search import solver as solver_mod
+
+    words = _random_list(5, 9, 12)
+    square = solver_mod.square_table(words)
+    assert square is not None and square.shape == (len(words.allowed),) * 2
+    for g, guess in enumerate(words.allowed):
+        for w, word in enumerate(words.allowed):
+            assert square[g, w] == feedback(guess, word)
+    monkeypatch.setattr(solver_mod, "SQUARE_IN_MEMORY", 0)
+    assert solver_mod.square_table(words) is None  # a custom list past the in-memory size
+    full = load_wordlist("original")
+    rng = random.Random(2)
+    big = solver_mod.square_table(full)
+    assert big is not None and big.shape == (12972, 12972)
+    for _ in range(300):
+        g, w = rng.randrange(12972), rng.randrange(12972)
+        assert big[g, w] == feedback(full.allowed[g], full.allowed[w])
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_ultra_split_from_the_square_table_or_the_letters_alike(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same values and the same nodes whichever way the legal set is split."""
+    from wordlelab.search import solver as solver_mod
+
+    words = _random_list(40 + seed, 9, 10)
+    table = pattern_table(words)
+    cands = np.arange(len(words.answers))
+    fast = Solver(words, table, rules="ultra")
+    assert fast.square.shape[0] == len(words.allowed)
+    monkeypatch.setattr(solver_mod, "SQUARE_IN_MEMORY", 0)
+    slow = Solver(words, table, rules="ultra")
+    assert slow.square.shape[0] == 0
+    for g in range(len(words.allowed)):
+        assert fast.value(cands, guess=g) == slow.value(cands, guess=g)
+    assert fast.nodes == slow.nodes > 0

@@ -187,7 +187,9 @@ class Search(NamedTuple):
     ``_bounds.bucket_lb``; ``ends``: the endgame arrays ``(ans_groups,
     group_pos, ans_codes, letter_mask)`` of ``_bounds.endgame_trap``;
     ``n_patterns``; ``beam`` (0: exact); ``stats: int64[N_STATS]`` the
-    counters, added to in place."""
+    counters, added to in place; ``square``: in ultra mode, the patterns of
+    every allowed word against every allowed word (``_bounds.consistent_split``),
+    or no rows (then computed from the letters)."""
 
     table: Any
     by_answer: Any
@@ -201,6 +203,7 @@ class Search(NamedTuple):
     n_patterns: int
     beam: int
     stats: Any
+    square: Any
 
 
 #: order keys: ``key << _ORDER_SHIFT | position`` (positions are guess indices,
@@ -446,7 +449,7 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s):  # pragma: no co
             members[fill[b]] = cands[t]
             fill[b] += 1
         if ultra:
-            consistent_split(legal, g, codes, n_patterns, lmembers, lstarts, lscratch)
+            consistent_split(legal, g, codes, s.square, n_patterns, lmembers, lstarts, lscratch)
 
         # pass 1: bounds, raised to what the memo proved
         total = n
