@@ -191,13 +191,20 @@ def small_value(
             at = np.searchsorted(legal, g)
             if at >= legal.shape[0] or legal[at] != g:
                 continue
+        # (no row view: a view per candidate costs two reference counts); a
+        # second repeated pattern rules the candidate out, so the count stops there
         extra = 0
-        for t in range(n):  # (no row view: a view per candidate costs two reference counts)
+        seen = n
+        for t in range(n):
             b = table[g, cands[t]]
             c = counts[b] + 1
             counts[b] = c
-            extra += c >= 2
-        for t in range(n):
+            if c >= 2:
+                extra += 1
+                if extra == 2:
+                    seen = t + 1
+                    break
+        for t in range(seen):
             counts[table[g, cands[t]]] = 0
         if extra == 0:
             return 2 * n - 1, g
