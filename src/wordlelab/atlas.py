@@ -54,9 +54,9 @@ __all__ = [
 ]
 
 #: the answers of each table's list (the mean is total / answers)
-TABLE_ANSWERS = {"original": 2315, "nyt": 2309}
+TABLE_ANSWERS = {"original": 2315, "nyt": 2309, "nyt-2023": 3158}
 #: built-in word lists -> the table list with the same answers and guesses
-LIST_TABLES = {"original": "original", "original-order": "original", "nyt": "nyt"}
+LIST_TABLES = {"original": "original", "original-order": "original", "nyt": "nyt", "nyt-2023": "nyt-2023"}
 
 
 @dataclass(frozen=True)
