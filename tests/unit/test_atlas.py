@@ -35,6 +35,7 @@ def test_available_tables() -> None:
         ("nyt", "normal"),
         ("nyt", "hard"),
         ("nyt", "ultra"),
+        ("nyt-2023", "normal"),
         ("nyt-2023", "hard"),
     ]
 

@@ -18,9 +18,10 @@ if TYPE_CHECKING:
 #: openers (best greedy bound first) whose exact trees are compared when no
 #: ``start`` is given; SALET, the best known opener of the original lists (and
 #: the only one at 7920 among the top 20 by bound, docs/optimal.md), is third
-#: by bound there, so 3 finds it.  For the original lists the proven SALET
-#: trees ship with the package (no search); on other lists a first use searches
-#: (about 12 s for lists of the original's size) and keeps the tree in its
+#: by bound there, so 3 finds it (on nyt-2023, TARSE, the best opener of its
+#: tables in both modes, is second by bound).  The proven SALET trees of the
+#: original lists and TARSE trees of nyt-2023 ship with the package (no
+#: search); on other lists a first use searches (about 12 s for lists of the original's size) and keeps the tree in its
 #: :class:`~wordlelab.strategies.treestore.TreeStore` (by default also on disk).
 DEFAULT_OPENERS = 3
 #: off the cached tree (the player deviated), sets up to this size are solved

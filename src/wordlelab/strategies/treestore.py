@@ -179,12 +179,13 @@ def _shipped_parse(name: str, words: WordList) -> Tree | None:
 def shipped_tree(spec: TreeSpec) -> Tree | None:
     """A proven tree shipped in ``data/trees`` for ``spec``, if any.
 
-    The package ships the proven SALET trees of the original lists (the same
-    files as docs/trees, checked by verify-tree in the tests).  One is used
-    when its lists' digest, mode and rule match, it is uncapped-pool (all
-    allowed guesses) with the game's 6-guess cap, and it opens with ``start``
-    (or no start was asked for: SALET is the best opener known,
-    docs/optimal.md), so a first use costs no search.
+    The package ships the proven SALET trees of the original lists and the
+    TARSE trees of nyt-2023 (the same files as docs/trees, checked by
+    verify-tree in the tests).  One is used when its lists' digest, mode and
+    rule match, it is uncapped-pool (all allowed guesses) with the game's
+    6-guess cap, and it opens with ``start`` (or no start was asked for: each
+    opens with its tables' proven best opener, docs/optimal.md), so a first use
+    costs no search.
     """
     for name, head in _shipped_headers():
         if head.get("digest") != short_digest(spec.words.digest):
