@@ -133,3 +133,21 @@ def test_solvers_are_per_thread_and_can_be_dropped(small_words: WordList) -> Non
     assert other[0] is not mine and _worker_solver(job) is mine
     forget_solvers()
     assert _worker_solver(job) is not mine
+
+
+def test_ultra_workers_forked_after_openmp_get_the_square_table(
+    tmp_path, small_words: WordList, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A worker forked from a process that has run numba's parallel table kernel may
+    not run it (GNU OpenMP aborts the worker): the parent makes the square table
+    ultra mode splits by before the pool forks, and the workers inherit it."""
+    from wordlelab.kernels.patterns import build_pattern_table
+    from wordlelab.search import solver as solver_mod
+
+    build_pattern_table(small_words.allowed_codes, small_words.answer_codes)  # OpenMP in this process
+    monkeypatch.setattr(solver_mod, "_SQUARES", {})
+    job = ExactJob(small_words, Mode.ULTRA)
+    names = _openers(small_words, 3)
+    pooled = exact_openers(job, names, ResultStore(tmp_path / "u.sqlite"), executor="process", workers=2)
+    serial = exact_openers(job, names, ResultStore(tmp_path / "s.sqlite"), executor="serial")
+    assert {w: r.total for w, r in pooled.items()} == {w: r.total for w, r in serial.items()}

@@ -30,7 +30,7 @@ from ..procs import thread_lock_for_numba_start
 from ..resultsfile import distrust, open_results, row_check
 from ..words import WordList
 from .greedy import greedy_scores
-from .solver import Solver
+from .solver import Solver, square_table
 
 __all__ = [
     "ExactJob",
@@ -277,7 +277,11 @@ def exact_openers(
     todo = [w for w in openers if w not in have]
     results = {w: have[w] for w in openers if w in have}
     if todo:
-        # forked workers start with the pattern table and numba already loaded
+        # forked workers start with the pattern table and numba already loaded,
+        # and in ultra mode with the square table (they may not build one, see
+        # solver.square_table)
+        if job.rules.mode is Mode.ULTRA:
+            square_table(job.words)
         with Executor[OpenerResult](executor, workers, scheduler=scheduler, start_method="fork") as ex:
             if on_pool is not None:
                 on_pool(ex)

@@ -106,6 +106,11 @@ def _endgames(words: WordList) -> tuple[IndexArray, IndexArray, np.ndarray, np.n
 SQUARE_IN_MEMORY = 1 << 22
 
 
+#: square tables by the lists' digest (at most two kept): a process builds or loads
+#: one once, and the workers forked from it inherit it
+_SQUARES: dict[str, PatternTable | None] = {}
+
+
 def square_table(words: WordList) -> PatternTable | None:
     """The patterns of every allowed word against every allowed word as the answer
     (official colours), ``square[g, w]``: ultra-hard mode's split of the legal
@@ -115,7 +120,20 @@ def square_table(words: WordList) -> PatternTable | None:
     checksummed like every cached table: 168 MB for the original list's 12972
     guesses, 221 MB for the NYT's 14855, which nyt and nyt-2023 share); None for
     a big custom list, which is split from the letters instead (no file, no
-    hundreds of megabytes for a list sent from outside)."""
+    hundreds of megabytes for a list sent from outside).
+
+    Kept per process: building one runs numba's parallel table kernel, which a
+    process forked from one that has used it must not run (GNU OpenMP aborts
+    it), so a pool of forked workers gets it from its parent
+    (:func:`wordlelab.search.openers.exact_openers` asks for it first)."""
+    if words.digest not in _SQUARES:
+        while len(_SQUARES) >= 2:
+            _SQUARES.pop(next(iter(_SQUARES)))
+        _SQUARES[words.digest] = _square(words)
+    return _SQUARES[words.digest]
+
+
+def _square(words: WordList) -> PatternTable | None:
     from ..table import pattern_table
     from ..words import BUILTIN_LISTS, load_wordlist
 
