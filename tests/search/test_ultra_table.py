@@ -87,21 +87,14 @@ def _shortfall_rows() -> dict[str, tuple[int, list[tuple[str, int, list[str]]]]]
     return out
 
 
-#: ``inf`` openers of the complete table whose shortfall is not computed yet: the
-#: table's first version left them as bounds above 8155, and the shortfall search
-#: of these four took more than 45 s of CPU each (docs/optimal.md says so)
-SHORTFALL_PENDING = frozenset(["hexer", "queer", "udder", "upper"])
-
-
 def test_every_opener_without_a_tree_has_its_shortfall() -> None:
     """docs/shortfall/original-ultra.tsv (scripts/opener_shortfall.py): one row per
-    ``inf`` opener of the table but the pending ones, at least one answer lost, the
-    groups adding up."""
+    ``inf`` opener of the table, at least one answer lost, the groups adding up."""
     table = _read(TABLE)
     rows = _shortfall_rows()
     without_tree = {w for w, (t, _) in table.items() if t == math.inf}
-    assert without_tree >= SHORTFALL_PENDING
-    assert sorted(rows) == sorted(without_tree - SHORTFALL_PENDING)
+    assert len(without_tree) == 3013
+    assert sorted(rows) == sorted(without_tree)
     words = load_wordlist()
     for word, (lost, groups) in rows.items():
         assert lost >= 1 and lost == sum(n for _, n, _ in groups), word
