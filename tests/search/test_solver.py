@@ -398,6 +398,7 @@ def test_square_table_is_every_allowed_word_against_every_allowed_word(monkeypat
         for w, word in enumerate(words.allowed):
             assert square[g, w] == feedback(guess, word)
     monkeypatch.setattr(solver_mod, "SQUARE_IN_MEMORY", 0)
+    monkeypatch.setattr(solver_mod, "_SQUARES", {})  # (each process keeps what it made)
     assert solver_mod.square_table(words) is None  # a custom list past the in-memory size
     full = load_wordlist("original")
     rng = random.Random(2)
@@ -419,6 +420,7 @@ def test_ultra_split_from_the_square_table_or_the_letters_alike(seed: int, monke
     fast = Solver(words, table, rules="ultra")
     assert fast.square.shape[0] == len(words.allowed)
     monkeypatch.setattr(solver_mod, "SQUARE_IN_MEMORY", 0)
+    monkeypatch.setattr(solver_mod, "_SQUARES", {})
     slow = Solver(words, table, rules="ultra")
     assert slow.square.shape[0] == 0
     for g in range(len(words.allowed)):
