@@ -74,7 +74,9 @@ class ExactJob:
 class OpenerResult:
     """``total`` is the exact optimum from ``word`` if ``exact``, else a proven
     lower bound (the search failed high against the ``upper`` bound it was
-    given); ``INF`` (see ``_core``) if no tree finishes within the cap."""
+    given); ``INF`` (see ``_core``) if no tree finishes within the cap.
+    ``seconds`` is the CPU time of the search (the thread's, so a task paused
+    or sharing its core with others reads the same)."""
 
     word: str
     total: int
@@ -142,7 +144,7 @@ def solve_opener(job: ExactJob, word: str, upper: int | None = None) -> OpenerRe
     solver = _worker_solver(job)
     if len(solver.memo) > MEMO_LIMIT:
         solver.forget()
-    t0 = time.perf_counter()
+    t0 = time.thread_time()
     nodes0 = solver.nodes
     g = solver.check_start(word)
     beta = None if upper is None else upper + 1
@@ -150,7 +152,7 @@ def solve_opener(job: ExactJob, word: str, upper: int | None = None) -> OpenerRe
     from ._core import INF
 
     exact = beta is None or total < beta or total >= INF  # INF: proven that no tree fits
-    return OpenerResult(word, total, time.perf_counter() - t0, solver.nodes - nodes0, exact)
+    return OpenerResult(word, total, time.thread_time() - t0, solver.nodes - nodes0, exact)
 
 
 def _opener_task(word: str, job: ExactJob, upper: int | None) -> OpenerResult:
