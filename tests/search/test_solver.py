@@ -11,6 +11,7 @@ import pytest
 from wordlelab import GameRules, Mode, WordList, load_wordlist, pattern_table
 from wordlelab.feedback import all_green, feedback
 from wordlelab.search import Solver, read_header, read_tree, verify_tree, write_tree
+from wordlelab.search._bounds import HARD_BITS_MIN, hard_bits, hard_filter_bits
 from wordlelab.search._core import INF, hard_filter, set_hash
 from wordlelab.state import Step, hard_mode_legal
 
@@ -168,6 +169,29 @@ def test_hard_filter_matches_hard_mode_legal(words: WordList, table: np.ndarray)
             history += (Step(g, p),)
             cur = hard_filter(cur, g, p, words.allowed_codes, words.allowed_letter_counts)
             assert np.array_equal(cur, hard_mode_legal(words, history))
+
+
+def test_hard_filter_by_bit_sets_matches_the_letter_test(words: WordList, table: np.ndarray) -> None:
+    """The bit-set filter (sets of at least HARD_BITS_MIN guesses) keeps exactly
+    the guesses the letter test keeps: greens, revealed letters and their
+    repeats, sets starting and ending anywhere in a 64-word block."""
+    codes, counts = words.allowed_codes, words.allowed_letter_counts
+    bits = hard_bits(codes, counts)
+    no_bits = np.zeros((0, 0), np.uint64)
+    rng = np.random.default_rng(11)
+    repeats = [i for i, w in enumerate(words.allowed) if len(set(w)) < len(w)]
+    everyone = np.arange(len(words.allowed), dtype=np.int64)
+    kept_any = 0
+    for trial in range(300):
+        size = len(everyone) if trial % 10 == 0 else int(rng.integers(HARD_BITS_MIN, len(everyone)))
+        legal = np.sort(rng.choice(everyone, size, replace=False))
+        g = int(rng.choice(repeats)) if trial % 2 else int(rng.integers(len(everyone)))
+        p = int(table[g, int(rng.integers(len(words.answers)))])
+        expected = hard_filter(legal, g, p, codes, counts)
+        assert np.array_equal(hard_filter_bits(legal, g, p, codes, counts, bits), expected)
+        assert np.array_equal(hard_filter_bits(legal, g, p, codes, counts, no_bits), expected)
+        kept_any += expected.shape[0] > 0
+    assert kept_any > 100  # the hints were not all impossible to keep
 
 
 def test_set_hash_depends_on_content() -> None:

@@ -98,6 +98,73 @@ def hard_filter(legal, g, pattern, codes, letter_counts):  # pragma: no cover - 
     return out[:k]
 
 
+#: below this many guesses :func:`hard_filter_bits` tests each word's letters
+#: (building the mask costs about as much as testing 100 words that way)
+HARD_BITS_MIN = 128
+
+
+def hard_bits(codes: np.ndarray, letter_counts: np.ndarray) -> np.ndarray:
+    """The bit sets :func:`hard_filter_bits` intersects, ``uint64[R, W]`` (bit
+    ``w`` of a row is word ``w``): row ``i * alpha + c`` holds the words with
+    letter ``c`` at position ``i``, row ``L * alpha + c * L + k - 1`` those with
+    at least ``k`` copies of ``c`` (``L`` letters a word, ``alpha`` letters)."""
+    n_words, length = codes.shape
+    alpha = letter_counts.shape[1]
+    member = np.zeros((length * alpha + alpha * length, n_words), np.bool_)
+    everyone = np.arange(n_words)
+    for i in range(length):
+        member[i * alpha + codes[:, i].astype(np.int64), everyone] = True
+    for c in range(alpha):
+        for k in range(1, length + 1):
+            member[length * alpha + c * length + k - 1] = letter_counts[:, c] >= k
+    n_blocks = (n_words + 63) // 64
+    packed = np.zeros((member.shape[0], n_blocks * 8), np.uint8)
+    packed[:, : (n_words + 7) // 8] = np.packbits(member, axis=1, bitorder="little")
+    return np.ascontiguousarray(packed.view("<u8").astype(np.uint64))
+
+
+@njit(cache=True, nogil=True)
+def hard_filter_bits(legal, g, pattern, codes, letter_counts, bits):  # pragma: no cover - compiled
+    """:func:`hard_filter` of a sorted ``legal`` by intersecting the bit sets of
+    :func:`hard_bits` (``bits``; no rows: the letters are tested instead): a
+    mask over the words from ``legal[0]`` to ``legal[-1]``, one AND per green
+    and per revealed letter, then one bit test per word, with no branch."""
+    n = legal.shape[0]
+    if n < HARD_BITS_MIN or bits.shape[0] == 0:
+        return hard_filter(legal, g, pattern, codes, letter_counts)
+    length = codes.shape[1]
+    alpha = letter_counts.shape[1]
+    lo = legal[0] >> 6
+    hi = legal[n - 1] >> 6
+    mask = np.full(hi - lo + 1, np.uint64(0xFFFFFFFFFFFFFFFF))
+    need = np.zeros(alpha, np.int64)
+    p = pattern
+    for i in range(length):
+        digit = p % 3
+        p //= 3
+        c = np.int64(codes[g, i])
+        if digit >= 1:
+            need[c] += 1
+        if digit == 2:
+            row = bits[i * alpha + c]
+            for x in range(lo, hi + 1):
+                mask[x - lo] &= row[x]
+    for i in range(length):  # each revealed letter once
+        c = np.int64(codes[g, i])
+        if need[c] > 0:
+            row = bits[length * alpha + c * length + need[c] - 1]
+            need[c] = 0
+            for x in range(lo, hi + 1):
+                mask[x - lo] &= row[x]
+    out = np.empty(n, np.int64)
+    k = np.int64(0)
+    for j in range(n):
+        w = legal[j]
+        out[k] = w
+        k += np.int64((mask[(w >> 6) - lo] >> np.uint64(w & 63)) & np.uint64(1))
+    return out[:k]
+
+
 @njit(cache=True, nogil=True)
 def consistent_split(legal, g, codes, square, n_patterns, members, starts, scratch):  # pragma: no cover - compiled
     """Ultra-hard mode: group ``legal`` (sorted allowed indices) by the pattern

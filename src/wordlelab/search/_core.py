@@ -52,9 +52,10 @@ information first, stopping as soon as ``total >= best`` (``best``: the
 best value found so far, initially ``beta``; ``total``: this guess plus, per
 bucket, its exact value or best proven bound):
 
-1. *bounds*: ``bucket_lb`` of every bucket, raised to what the memo holds for
-   it (exact, or a proven lower bound; normal mode only, where a bucket's key
-   needs no filtering of the legal set);
+1. *bounds*: ``bucket_lb`` of every bucket, then each raised to what the
+   memo holds for it (exact, or a proven lower bound; the key of a bucket
+   in hard mode hashes the rule after the hint, not the filtered set), up to
+   the first raise that refutes the guess;
 2. *small cases*: the candidate test above on each bucket left (``O(m^2)``):
    exact ``2m - 1`` or ``2m``, else the bound rises to ``2m``;
 3. *search*: the buckets left, smallest first (small ones are cheap and
@@ -91,8 +92,10 @@ Hard mode
 The guesses legal at a node depend on the path, so the search carries the
 legal set (sorted) down: a child's set is the parent's filtered by the hint
 of the guess just played (greens in place, revealed letters at least as
-often).  The intersection over the path is exactly
-:func:`wordlelab.state.hard_mode_legal`.  Two paths reaching the same
+often; ``_bounds.hard_filter_bits``: an AND of precomputed bit sets per
+green and per revealed letter, then one bit test per guess, four times
+faster than testing each guess's letters).  The intersection over the path
+is exactly :func:`wordlelab.state.hard_mode_legal`.  Two paths reaching the same
 candidates with the same legal set have the same future, so the legal set
 (its hash) is part of the memo key.
 
@@ -128,6 +131,7 @@ from ._bounds import (
     consistent_split,
     endgame_trap,
     hard_filter,
+    hard_filter_bits,
     max_parts,
     narrow,
     scan,
@@ -189,7 +193,8 @@ class Search(NamedTuple):
     ``n_patterns``; ``beam`` (0: exact); ``stats: int64[N_STATS]`` the
     counters, added to in place; ``square``: in ultra mode, the patterns of
     every allowed word against every allowed word (``_bounds.consistent_split``),
-    or no rows (then computed from the letters)."""
+    or no rows (then computed from the letters); ``hard_bits``: in hard mode
+    the bit sets of ``_bounds.hard_filter_bits``, else no rows."""
 
     table: Any
     by_answer: Any
@@ -204,6 +209,7 @@ class Search(NamedTuple):
     beam: int
     stats: Any
     square: Any
+    hard_bits: Any
 
 
 #: order keys: ``key << _ORDER_SHIFT | position`` (positions are guess indices,
@@ -302,7 +308,7 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s):  # pragma: no co
     prev_g, prev_p, greens, mins, base_hash = path
     small_counts = np.zeros(n_patterns, np.int32)  # small_value's working space, for the node and its buckets
     if hard and prev_g >= 0:
-        legal = hard_filter(legal, prev_g, prev_p, codes, letter_counts)
+        legal = hard_filter_bits(legal, prev_g, prev_p, codes, letter_counts, s.hard_bits)
     if forced < 0:
         ans_groups, group_pos, ans_codes, letter_mask = s.ends
         if endgame_trap(cands, d, legal, ans_groups, group_pos, ans_codes, letter_mask, group_pos.shape[0]):
@@ -392,6 +398,8 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s):  # pragma: no co
     blb = np.empty(n_patterns, np.int64)
     done = np.empty(n_patterns, np.bool_)
     fill = np.empty(n_patterns, np.int64)
+    tally = np.zeros(n_patterns, np.int64)  # zero between guesses
+    seen = np.empty(n_patterns, np.int64)
     evaluated = 0
     stopped = False  # by the beam
     # a plain int64, not the literal -1: with a literal numba compiles a second,
@@ -426,24 +434,36 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s):  # pragma: no co
         stats[STAT_TRIED] += 1
         g = guesses[j]
         row = table[g]
-        # counting sort of the candidates by pattern (stable: buckets stay sorted)
-        for b in range(n_patterns + 1):
-            starts[b] = 0
+        # counting sort of the candidates by pattern (stable: buckets stay
+        # sorted), over the patterns that occur only: ``starts[b]`` and
+        # ``starts[b + 1]`` are set for those, the other entries are stale
+        n_seen = 0
         for t in range(n):
-            starts[row[cands[t]] + 1] += 1
+            b = row[cands[t]]
+            c = tally[b]
+            if c == 0:
+                seen[n_seen] = b
+                n_seen += 1
+            tally[b] = c + 1
+        for i in range(1, n_seen):  # ascending patterns (a few, mostly)
+            b = seen[i]
+            at = i
+            while at > 0 and seen[at - 1] > b:
+                seen[at] = seen[at - 1]
+                at -= 1
+            seen[at] = b
+        at = 0
         n_buckets = 0
-        for b in range(n_patterns):
-            if starts[b + 1] > 0 and b != win:
+        for i in range(n_seen):
+            b = seen[i]
+            starts[b] = at
+            fill[b] = at
+            at += tally[b]
+            tally[b] = 0
+            starts[b + 1] = at
+            if b != win:
+                bucket_ids[n_buckets] = b
                 n_buckets += 1
-        q = 0
-        for b in range(n_patterns):
-            if starts[b + 1] > 0 and b != win:
-                bucket_ids[q] = b
-                q += 1
-        for b in range(n_patterns):
-            starts[b + 1] += starts[b]
-        for b in range(n_patterns):
-            fill[b] = starts[b]
         for t in range(n):
             b = row[cands[t]]
             members[fill[b]] = cands[t]
@@ -451,28 +471,38 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s):  # pragma: no co
         if ultra:
             consistent_split(legal, g, codes, s.square, n_patterns, lmembers, lstarts, lscratch)
 
-        # pass 1: bounds, raised to what the memo proved
+        # pass 1: bounds, then raised to what the memo proved (stopping at
+        # the first raise that refutes the guess: the keys of the buckets
+        # after it are not computed)
         total = n
         for q in range(n_buckets):
             b = bucket_ids[q]
             m = starts[b + 1] - starts[b]
             lbq = bucket_lb(m, d - 1, max_parts)
             done[q] = m <= 2 or lbq >= INF
-            if not done[q]:
-                chash = legal_hash
-                if hard:
-                    chash = rule_hash_after(base_hash, greens, mins, g, b, codes)
-                elif ultra:
-                    chash = span_hash(lmembers, lstarts[b], lstarts[b + 1])
-                chashes[q] = chash
-                ckey = node_key(span_hash(members, starts[b], starts[b + 1]), chash, d - 1)
-                if ckey in memo:
-                    entry = memo[ckey]
-                    lbq = max(lbq, entry_value(entry))
-                    done[q] = (entry & 1) == 1
             blb[q] = lbq
             total += lbq
         failed = total >= best
+        for q in range(n_buckets):
+            if failed:
+                break
+            if done[q]:
+                continue
+            b = bucket_ids[q]
+            chash = legal_hash
+            if hard:
+                chash = rule_hash_after(base_hash, greens, mins, g, b, codes)
+            elif ultra:
+                chash = span_hash(lmembers, lstarts[b], lstarts[b + 1])
+            chashes[q] = chash
+            ckey = node_key(span_hash(members, starts[b], starts[b + 1]), chash, d - 1)
+            if ckey in memo:
+                entry = memo[ckey]
+                v = max(blb[q], entry_value(entry))
+                done[q] = (entry & 1) == 1
+                total += v - blb[q]
+                blb[q] = v
+                failed = total >= best
         # pass 2: exact small cases, else at least 2m
         if not failed:
             for q in range(n_buckets):

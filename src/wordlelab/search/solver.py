@@ -204,6 +204,14 @@ class Solver(PlayedUnder):
         square = square_table(words) if self.rules.mode is Mode.ULTRA else None
         self.square = np.zeros((0, 0), self.table.dtype) if square is None else np.asarray(square)
         self.square.flags.writeable = False  # one numba signature for both
+        # hard mode: the bit sets of the legal-set filter (485 KB for the NYT list)
+        if self.rules.mode is Mode.HARD:
+            from ._bounds import hard_bits
+
+            self.hard_bits = hard_bits(self.codes, self.letter_counts)
+        else:
+            self.hard_bits = np.zeros((0, 0), np.uint64)
+        self.hard_bits.flags.writeable = False
 
     def _run(self, cands: IndexArray, legal: IndexArray, key: SearchKey, d: int, beta: int, forced: int) -> int:
         greens, mins, base = key
@@ -226,6 +234,7 @@ class Solver(PlayedUnder):
             self.beam,
             self.counters,
             self.square,
+            self.hard_bits,
         )
 
     def forget(self) -> None:
