@@ -348,8 +348,8 @@ def test_narrow_keeps_one_guess_per_split() -> None:
         sumsq = np.empty(len(guesses), np.int64)
         scan(by_answer, guesses, cands, 3, 243, 0, glb, sumsq)
         useful = guesses[glb < INF]
-        assert (narrow(by_answer, guesses, glb, cands, False) == useful).all()
-        kept = narrow(by_answer, guesses, glb, cands, True)
+        assert (guesses[narrow(by_answer, guesses, glb, cands, False)] == useful).all()
+        kept = guesses[narrow(by_answer, guesses, glb, cands, True)]
         columns = {g: by_answer[cands, g].tobytes() for g in useful.tolist()}
         first: dict[bytes, int] = {}
         for g in useful.tolist():
@@ -363,9 +363,9 @@ def test_search_with_alike_guesses_equals_brute_force(mode: str) -> None:
     """Answers in families equal but in one or two letters (_ATCH, _IGHT...),
     where many guesses split the candidates alike and the guesses passed
     down are narrowed: still the brute-force optimum."""
-    from wordlelab.search._core import STAT_NARROWED
+    from wordlelab.search._core import STAT_COMPACTED, STAT_NARROWED
 
-    narrowed = 0
+    narrowed = compacted = 0
     for seed in (1, 2):
         words = _family_list(seed, ("atch", "ight", "ound", "aste", "ill"), 20, 25)
         answers = words.answers
@@ -375,7 +375,9 @@ def test_search_with_alike_guesses_equals_brute_force(mode: str) -> None:
             solver = Solver(words, table, rules=mode, max_guesses=cap)
             assert solver.value(np.arange(len(answers))) == expected
             narrowed += int(solver.counters[STAT_NARROWED])
+            compacted += int(solver.counters[STAT_COMPACTED])
     assert narrowed > 0 or mode == "ultra"  # the narrowing was exercised (never in ultra mode)
+    assert compacted > 0 or mode != "normal"  # and in normal mode the compacted tables
 
 
 @pytest.mark.parametrize("mode", ["normal", "hard", "ultra"])

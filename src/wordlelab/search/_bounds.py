@@ -544,10 +544,10 @@ def endgame_groups(answers: list[str], min_size: int = 3) -> tuple[np.ndarray, n
 
 @njit(cache=True, nogil=True)
 def narrow(by_answer, guesses, glb, cands, distinct):  # pragma: no cover - compiled
-    """The guesses worth trying below a node: those of ``guesses`` (sorted)
-    whose ``glb`` from :func:`scan` over ``cands`` is finite, and with
-    ``distinct`` only the first (lowest index) of those showing every
-    candidate the same pattern.  Sorted.
+    """The guesses worth trying below a node, as positions in ``guesses``
+    (sorted): those whose ``glb`` from :func:`scan` over ``cands`` is finite,
+    and with ``distinct`` only the first (lowest index) of those showing every
+    candidate the same pattern.  Ascending.
 
     Why the search below the node loses nothing (for ``r >= 2`` guesses left
     after it, so that an infinite ``glb`` means a single bucket without a
@@ -597,9 +597,24 @@ def narrow(by_answer, guesses, glb, cands, distinct):  # pragma: no cover - comp
     q = 0
     for i in range(m):
         if keep[i]:
-            out[q] = guesses[live[i]]
+            out[q] = live[i]
             q += 1
     return out[:q]
+
+
+@njit(cache=True, nogil=True)
+def compact(by_answer, rows, cols):  # pragma: no cover - compiled
+    """``by_answer[rows][:, cols]`` as a new C-contiguous ``uint8`` table: the
+    patterns of a node's candidates against the guesses passed below it, so
+    that the scans under the node copy whole rows instead of gathering
+    ``|S| x guesses`` scattered bytes (see ``_core``, "Guesses passed down")."""
+    out = np.empty((rows.shape[0], cols.shape[0]), np.uint8)
+    for t in range(rows.shape[0]):
+        src = by_answer[rows[t]]
+        dst = out[t]
+        for i in range(cols.shape[0]):
+            dst[i] = src[np.uint64(cols[i])]
+    return out
 
 
 _COLUMN_SEED = np.uint64(14695981039346656037)

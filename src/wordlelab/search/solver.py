@@ -216,7 +216,9 @@ class Solver(PlayedUnder):
     def _run(self, cands: IndexArray, legal: IndexArray, key: SearchKey, d: int, beta: int, forced: int) -> int:
         greens, mins, base = key
         path = (np.int64(-1), np.int64(0), greens, mins, base)
-        return int(self._core._solve(cands, legal, path, self.policy.search_hash(key), d, beta, forced, self._search()))
+        no_local = np.zeros((0, 0), np.uint8), np.zeros(0, np.int64), np.zeros(0, np.int64)
+        h = self.policy.search_hash(key)
+        return int(self._core._solve(cands, legal, path, h, d, beta, forced, self._search(), *no_local))
 
     def _search(self) -> Any:
         """The constants of a search (:class:`wordlelab.search._core.Search`)."""
