@@ -181,6 +181,9 @@ __all__ = [
 #: a node with at least this many candidates that passes narrowed guesses down
 #: (normal mode) also passes its compacted table (see "Guesses passed down")
 COMPACT_MIN = 16
+#: ... and whose compacted table has at most this many cells (32 MiB; the
+#: bigger nodes of a huge custom list gather instead)
+COMPACT_MAX_CELLS = 1 << 25
 
 #: indices into the ``stats`` counter array
 STAT_NODES = 0  # nodes expanded (full guess scan)
@@ -595,7 +598,7 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
                 else:
                     kept = narrow(local, local_col, glb, rows, not hard)
                 sub_legal = guesses[kept]
-                if not hard and n >= COMPACT_MIN:
+                if not hard and n >= COMPACT_MIN and n * kept.shape[0] <= COMPACT_MAX_CELLS:
                     if local.shape[0] == 0:
                         sub_local = compact(s.by_answer, cands, sub_legal)
                     else:
