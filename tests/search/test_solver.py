@@ -11,7 +11,7 @@ import pytest
 from wordlelab import GameRules, Mode, WordList, load_wordlist, pattern_table
 from wordlelab.feedback import all_green, feedback
 from wordlelab.search import Solver, read_header, read_tree, verify_tree, write_tree
-from wordlelab.search._bounds import HARD_BITS_MIN, hard_bits, hard_filter_bits
+from wordlelab.search._bounds import HARD_BITS_MIN, SCAN_PAIRS_MAX, hard_bits, hard_filter_bits
 from wordlelab.search._core import INF, hard_filter, set_hash
 from wordlelab.state import Step, hard_mode_legal
 
@@ -308,7 +308,7 @@ def _scan_reference(by_answer: np.ndarray, guesses: np.ndarray, cands: np.ndarra
     return np.array(glb), np.array(sumsq), exact[0] if exact else -1
 
 
-@pytest.mark.parametrize("n", [3, 4, 11, 40, 96, 97, 150])
+@pytest.mark.parametrize("n", [3, 4, 11, 40, 96, 97, SCAN_PAIRS_MAX, SCAN_PAIRS_MAX + 1, 200])
 def test_scan_equals_counting(n: int) -> None:
     """Both ways of scanning (pairs of candidates for small sets, counts per
     pattern for large ones), over a run of guesses and a scattered list."""

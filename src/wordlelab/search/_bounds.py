@@ -402,8 +402,10 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, glb, sumsq):  # pragma
 
 
 #: sets of at most this many candidates are scanned by comparing pairs (see
-#: :func:`_pairs`), larger ones by counting per pattern
-SCAN_PAIRS_MAX = 96
+#: :func:`_pairs`), larger ones by counting per pattern (about 1.6 ns a cell
+#: from 97 candidates up; pairs cost 1.0 ns at 96, 1.2 at 128, 1.7 at 160:
+#: bench figures of 2026-11-24).  At most 255: the counts are bytes.
+SCAN_PAIRS_MAX = 144
 
 
 @njit(cache=True, nogil=True)
