@@ -221,9 +221,7 @@ def consistent_split(legal, g, codes, square, n_patterns, members, starts, scrat
 
 
 @njit(cache=True, nogil=True)
-def small_value(
-    cands, d, table, ans2allowed, hard, legal, prev_g, prev_p, codes, letter_counts, counts
-):  # pragma: no cover - compiled
+def small_value(cands, d, table, ans2allowed, counts):  # pragma: no cover - compiled
     """``(f(S, d), guess)`` when a candidate settles ``S`` at once, else ``(0, -1)``.
 
     Tries each candidate as the guess (``O(n^2)``, no scan of the allowed
@@ -231,33 +229,20 @@ def small_value(
     any tree can cost; failing that, one leaving a single pair gives ``2n``
     when ``d >= 3`` (the pair costs 3), and ``2n`` is then optimal because
     only a candidate splitting into singletons reaches ``2n - 1``.  Ties go
-    to the first such candidate in ``cands`` order.  In hard mode a
-    candidate is used only if it is in ``legal`` (sorted) and, when
-    ``prev_g >= 0``, keeps the hint of ``prev_g`` showing ``prev_p`` (the
-    child of a node whose legal set is ``legal``).  Needs ``n >= 3``, ``d >= 2``.
+    to the first such candidate in ``cands`` order.  Needs ``n >= 3``, ``d >= 2``.
     ``counts: int32[n_patterns]`` is working space, zero on entry and on return.
+
+    Every candidate is a legal guess in every mode, so none is tested: in hard
+    and ultra mode the answer keeps every hint it was shown (these modes are
+    played under the official colours only, where a green is the answer's
+    letter and a letter's greens and yellows never outnumber its copies in the
+    answer), and narrowing the guesses never drops a candidate (it shows
+    itself the all-green pattern, so its bound is finite).
     """
     n = cands.shape[0]
-    filtered = hard and prev_g >= 0
-    kept = legal[:0]
-    if filtered:  # the candidates keeping the last hint, in ``cands`` order
-        own = np.empty(n, np.int64)
-        for i in range(n):
-            own[i] = ans2allowed[cands[i]]
-        kept = hard_filter(own, prev_g, prev_p, codes, letter_counts)
-    at_kept = 0
     pair_guess = -1
     for i in range(n):
         g = ans2allowed[cands[i]]
-        if filtered:
-            if at_kept < kept.shape[0] and kept[at_kept] == g:
-                at_kept += 1
-            else:
-                continue
-        if hard:
-            at = np.searchsorted(legal, g)
-            if at >= legal.shape[0] or legal[at] != g:
-                continue
         # (no row view: a view per candidate costs two reference counts); a
         # second repeated pattern rules the candidate out, so the count stops there
         extra = 0

@@ -344,7 +344,7 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
             store(memo, key, INF, 0, True)
             return INF
         if n - 1 <= max_parts:
-            v, g = small_value(cands, d, table, s.ans2allowed, hard, legal, -1, 0, codes, letter_counts, small_counts)
+            v, g = small_value(cands, d, table, s.ans2allowed, small_counts)
             if v > 0:
                 stats[STAT_SHORTCUT] += 1
                 store(memo, key, v, g, True)
@@ -550,19 +550,7 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
                 m = starts[b + 1] - starts[b]
                 v = 0
                 if m - 1 <= max_parts:
-                    v, _ = small_value(
-                        members[starts[b] : starts[b + 1]],
-                        d - 1,
-                        table,
-                        s.ans2allowed,
-                        hard,
-                        legal,
-                        g,
-                        b,
-                        codes,
-                        letter_counts,
-                        small_counts,
-                    )
+                    v, _ = small_value(members[starts[b] : starts[b + 1]], d - 1, table, s.ans2allowed, small_counts)
                 if v > 0:
                     stats[STAT_SMALL] += 1
                     done[q] = True
