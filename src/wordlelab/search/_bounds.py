@@ -125,17 +125,17 @@ def hard_bits(codes: np.ndarray, letter_counts: np.ndarray) -> np.ndarray:
 
 @njit(cache=True, nogil=True)
 def hard_filter_bits(legal, g, pattern, codes, letter_counts, bits):  # pragma: no cover - compiled
-    """:func:`hard_filter` of a sorted ``legal`` by intersecting the bit sets of
-    :func:`hard_bits` (``bits``; no rows: the letters are tested instead): a
-    mask over the words from ``legal[0]`` to ``legal[-1]``, one AND per green
-    and per revealed letter, then one bit test per word, with no branch."""
+    """:func:`hard_filter` by intersecting the bit sets of :func:`hard_bits`
+    (``bits``; no rows: the letters are tested instead): a mask over every
+    word, one AND per green and per revealed letter (a few hundred words of
+    64 bits each), then one bit test per word of ``legal``, with no branch."""
     n = legal.shape[0]
     if n < HARD_BITS_MIN or bits.shape[0] == 0:
         return hard_filter(legal, g, pattern, codes, letter_counts)
     length = codes.shape[1]
     alpha = letter_counts.shape[1]
-    lo = legal[0] >> 6
-    hi = legal[n - 1] >> 6
+    lo = 0
+    hi = bits.shape[1] - 1
     mask = np.full(hi - lo + 1, np.uint64(0xFFFFFFFFFFFFFFFF))
     need = np.zeros(alpha, np.int64)
     p = pattern
