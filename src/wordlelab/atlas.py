@@ -159,6 +159,11 @@ class OpenerTable:
     def exact_count(self) -> int:
         return len(self._exact_totals)
 
+    def bounds_at_most(self, total: int) -> int:
+        """How many rows are lower bounds at or below ``total`` (openers whose
+        true total may still equal it)."""
+        return bisect.bisect_right(self._bound_totals, total)
+
     def with_totals(self, stored: Mapping[str, StoredTotal]) -> OpenerTable:
         """This table with the exact totals of ``stored`` in place of lower bounds.
 

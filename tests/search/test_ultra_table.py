@@ -2,10 +2,10 @@
 the hard-mode tables (ultra mode's legal guesses are a subset of hard mode's, so
 no opener does better in ultra mode) and by re-deriving rows from scratch.
 
-docs/openers/original-ultra.tsv has every opener exact: made by ``wordlelab
-openers --all --exact --mode ultra --tsv FILE`` with no bound (docs/optimal.md),
-a total for each opener, ``inf`` where no tree finds every answer within six
-guesses.  The NYT table below is exact up to SALET + 30, bounds above.
+docs/openers/original-ultra.tsv and nyt-ultra.tsv have every opener exact:
+made by ``wordlelab openers --all --exact --mode ultra --tsv FILE`` with no
+bound (docs/optimal.md), a total for each opener, ``inf`` where no tree finds
+every answer within six guesses.
 """
 
 from __future__ import annotations
@@ -114,34 +114,31 @@ def test_shortfall_rows_rederived(word: str) -> None:
     assert [(p, n, a) for p, a, n in sf.groups] == groups
 
 
-# -- the NYT lists (2309 answers, 14855 guesses): docs/openers/nyt-ultra.tsv -------------
+# -- the NYT lists (2309 answers, 14855 guesses): docs/openers/nyt-ultra.tsv, every opener exact --
 NYT_TABLE = ROOT / "docs" / "openers" / "nyt-ultra.tsv"
 NYT_HARD = ROOT / "docs" / "openers" / "nyt-hard.tsv"
-#: SALET's ultra total on these lists + 30
-NYT_UPPER = 8131
-NYT_EXACT = [(8101.0, "salet"), (8111.0, "least"), (8115.0, "reast"), (8128.0, "tarse"), (8129.0, "trape")]
+NYT_BEST = [(8101.0, "salet"), (8111.0, "least"), (8115.0, "reast"), (8128.0, "tarse"), (8129.0, "trape")]
 
 
-def test_nyt_one_row_per_opener_and_salet_the_unique_best() -> None:
+def test_nyt_every_opener_exact_and_salet_the_unique_best() -> None:
     rows = _read(NYT_TABLE)
     words = load_wordlist("nyt")
     assert sorted(rows) == sorted(words.allowed)
-    exact = sorted((t, w) for w, (t, e) in rows.items() if e and t < math.inf)
-    assert exact == NYT_EXACT
-    for w, (t, e) in rows.items():
-        assert (e == 1) == (t <= NYT_UPPER or t == math.inf), w
-        assert t > NYT_UPPER or w in {name for _, name in NYT_EXACT}
+    assert all(e == 1 for _, e in rows.values())
+    ranked = sorted((t, w) for w, (t, _) in rows.items())
+    assert ranked[:5] == NYT_BEST
+    assert ranked[5][0] > 8129
 
 
 def test_nyt_never_below_the_hard_table() -> None:
-    """No opener does better in ultra mode than in hard mode (our hard table)."""
+    """No opener does better in ultra mode than in hard mode (our hard table: its
+    exact rows and its bounds), and one with no hard-mode tree has no ultra one."""
     ultra, hard = _read(NYT_TABLE), _read(NYT_HARD)
     for w, (h, he) in hard.items():
-        u, ue = ultra[w]
+        u, _ = ultra[w]
+        assert u >= h, w
         if h == math.inf and he:
-            assert u == math.inf or not ue, w
-        if he and ue:
-            assert u >= h, w
+            assert u == math.inf, w
 
 
 def test_nyt_never_below_the_reference() -> None:
@@ -152,20 +149,17 @@ def test_nyt_never_below_the_reference() -> None:
     ultra, published = _read(NYT_TABLE), _published("nyt-hard")
     assert sorted(published) == sorted(ultra)
     for w, total in published.items():
-        u, ue = ultra[w]
-        if ue:
-            assert u >= total, w
+        u, _ = ultra[w]
+        assert u >= total, w
+        if total == math.inf:
+            assert u == math.inf, w
 
 
 @pytest.mark.parametrize("word", ["salet", "trape", "crate", "lions"])
 def test_nyt_rows_rederived(word: str) -> None:
     words = load_wordlist("nyt")
     solver = Solver(words, pattern_table(words), rules="ultra")
-    v = solver.value(np.arange(len(words.answers)), guess=solver.check_start(word), beta=NYT_UPPER + 1)
+    v = solver.value(np.arange(len(words.answers)), guess=solver.check_start(word))
     t, e = _read(NYT_TABLE)[word]
-    if v >= INF:
-        assert t == math.inf and e == 1
-    elif v <= NYT_UPPER:
-        assert (float(v), 1) == (t, e)
-    else:
-        assert e == 0 and t > NYT_UPPER
+    assert e == 1
+    assert t == (math.inf if v >= INF else float(v))

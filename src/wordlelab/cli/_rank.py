@@ -59,7 +59,10 @@ def print_rank(word: str, words: str, mode: Mode, json_out: bool, *, compute: bo
     elif row.computed:
         console.print("computed on this machine (--exact), not in the shipped table")
     elif r.rank_lo != r.rank_hi:
-        console.print(f"ranks {r.rank_lo}-{r.rank_hi}: openers tied at {row.total} (or bounds that may tie)")
+        maybe = table.bounds_at_most(row.total)
+        tied = r.rank_hi - r.rank_lo + 1 - maybe
+        also = f", and {maybe} lower bounds that may tie" if maybe else ""
+        console.print(f"ranks {r.rank_lo}-{r.rank_hi}: {tied} openers tied at {row.total}{also}")
 
 
 def _solve_with_progress(job: ExactJob, word: str) -> OpenerResult:
