@@ -98,6 +98,7 @@ def rule_hash_after(base, greens, mins, g, pattern, codes):  # pragma: no cover 
     length = codes.shape[1]
     h = (base ^ LEGAL_SALT) * FNV_PRIME
     revealed = 0  # bit i: position i's tile is green or yellow
+    letters = 0  # bit c: letter c is on a revealed tile
     p = pattern
     for i in range(length):
         digit = p % 3
@@ -107,13 +108,16 @@ def rule_hash_after(base, greens, mins, g, pattern, codes):  # pragma: no cover 
             c = codes[g, i]
         if digit >= 1:
             revealed |= 1 << i
+            letters |= 1 << int(codes[g, i])
         h = _green_step(h, c)
     for c in range(mins.shape[0]):
-        need = 0
-        for i in range(length):
-            if revealed >> i & 1 and codes[g, i] == c:
-                need += 1
-        least = max(mins[c], need)
+        least = mins[c]
+        if letters >> c & 1:  # (only then can this hint raise the count)
+            need = 0
+            for i in range(length):
+                if revealed >> i & 1 and codes[g, i] == c:
+                    need += 1
+            least = max(least, need)
         if least > 0:
             h = _count_step(h, c, least)
     return mix64(h)

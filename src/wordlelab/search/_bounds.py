@@ -74,6 +74,12 @@ def hard_filter(legal, g, pattern, codes, letter_counts):  # pragma: no cover - 
     Hard mode as in :mod:`wordlelab.state`: greens stay, revealed letters are
     used at least as often as revealed.  Order of ``legal`` is kept.
     """
+    return legal[_hard_keep_letters(legal, g, pattern, codes, letter_counts)]
+
+
+@njit(cache=True, nogil=True)
+def _hard_keep_letters(legal, g, pattern, codes, letter_counts):  # pragma: no cover - compiled
+    """The positions in ``legal`` of :func:`hard_filter`'s guesses, ascending."""
     rule = np.empty((2, codes.shape[1]), np.int64)
     n_letters = _hint(g, pattern, codes, letter_counts.shape[1], rule)
     out = np.empty(legal.shape[0], np.int64)
@@ -93,7 +99,7 @@ def hard_filter(legal, g, pattern, codes, letter_counts):  # pragma: no cover - 
                     keeps = False
                     break
         if keeps:
-            out[k] = w
+            out[k] = j
             k += 1
     return out[:k]
 
@@ -126,12 +132,20 @@ def hard_bits(codes: np.ndarray, letter_counts: np.ndarray) -> np.ndarray:
 @njit(cache=True, nogil=True)
 def hard_filter_bits(legal, g, pattern, codes, letter_counts, bits):  # pragma: no cover - compiled
     """:func:`hard_filter` by intersecting the bit sets of :func:`hard_bits`
-    (``bits``; no rows: the letters are tested instead): a mask over every
-    word, one AND per green and per revealed letter (a few hundred words of
-    64 bits each), then one bit test per word of ``legal``, with no branch."""
+    (``bits``; no rows: the letters are tested instead)."""
+    return legal[hard_keep(legal, g, pattern, codes, letter_counts, bits)]
+
+
+@njit(cache=True, nogil=True)
+def hard_keep(legal, g, pattern, codes, letter_counts, bits):  # pragma: no cover - compiled
+    """The positions in ``legal`` of :func:`hard_filter_bits`'s guesses,
+    ascending (the search filters a parallel array of columns with them, see
+    ``_core``, "Guesses passed down"): a mask over every word, one AND per
+    green and per revealed letter (a few hundred words of 64 bits each), then
+    one bit test per word of ``legal``, with no branch."""
     n = legal.shape[0]
     if n < HARD_BITS_MIN or bits.shape[0] == 0:
-        return hard_filter(legal, g, pattern, codes, letter_counts)
+        return _hard_keep_letters(legal, g, pattern, codes, letter_counts)
     length = codes.shape[1]
     alpha = letter_counts.shape[1]
     lo = 0
@@ -160,7 +174,7 @@ def hard_filter_bits(legal, g, pattern, codes, letter_counts, bits):  # pragma: 
     k = np.int64(0)
     for j in range(n):
         w = legal[j]
-        out[k] = w
+        out[k] = j
         k += np.int64((mask[(w >> 6) - lo] >> np.uint64(w & 63)) & np.uint64(1))
     return out[:k]
 

@@ -94,12 +94,17 @@ the whole subtree (``_bounds.narrow``: useless guesses dropped, and in normal
 mode one guess per split of the node's candidates).  The narrowed guesses are
 not contiguous in the pattern table, so every scan below would gather
 ``|S| x guesses`` scattered bytes (about half the time of a scan of 8 to 40
-candidates).  In normal mode, where the subtree's guesses are exactly the
-narrowed ones, a node of at least ``COMPACT_MIN`` candidates also passes down
+candidates).  A node of at least ``COMPACT_MIN`` candidates also passes down
 a compacted table (``_bounds.compact``: its candidates' rows, the narrowed
-guesses' columns, built once), and the scans below copy contiguous rows of
-it.  Same guesses, same order, same values and nodes; the weak NYT openers'
-exact totals took about two thirds of the time (CHEET 8.7 s -> 5.9 s).
+guesses' columns, built once), and the scans below read short rows of it:
+in normal mode, where the subtree's guesses are exactly the narrowed ones,
+whole contiguous rows; in hard mode, where each node keeps those of its
+parent's guesses that its rule allows, a gather from rows a few times
+shorter than the pattern table's (the columns are filtered with the guesses,
+``_bounds.hard_keep``).  Same guesses, same order, same values and nodes;
+the weak NYT openers' exact totals took about two thirds of the time in
+normal mode (CHEET 8.7 s -> 5.9 s), and in hard mode a few per cent less
+(HAIKA, MADAM, EERIE: 44.5 s -> 42.5 s, within the machine's noise).
 
 Hard mode
 ---------
@@ -146,7 +151,7 @@ from ._bounds import (
     consistent_split,
     endgame_trap,
     hard_filter,
-    hard_filter_bits,
+    hard_keep,
     max_parts,
     narrow,
     scan,
@@ -287,10 +292,11 @@ def _rest(keys, above, glb, best):  # pragma: no cover - compiled
 def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row, local_col):  # pragma: no cover
     """See the module docstring for the contract; ``s`` is the :class:`Search`.
 
-    ``local`` (normal mode): no rows, or the patterns of an ancestor's
-    candidates against the guesses passed down (``_bounds.compact``), with
+    ``local``: no rows, or the patterns of an ancestor's candidates against
+    the guesses passed down (``_bounds.compact``), with
     ``local[local_row[a], local_col[j]]`` the pattern of ``legal[j]`` for
-    the answer ``a`` (see "Guesses passed down").
+    the answer ``a`` (see "Guesses passed down"; in hard mode ``local_col``
+    is filtered with ``legal``)
 
     In hard mode ``path`` is ``(prev_g, prev_p, greens, mins, base_hash)``:
     with ``prev_g >= 0``, ``legal`` is the parent's set and this node's is it
@@ -326,8 +332,8 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
         if known_lb >= beta:
             return known_lb
         key = node_key(set_hash(cands), legal_hash, d)
-        if key in memo:
-            entry = memo[key]
+        entry = memo.get(key, -1)  # (one hash lookup; entries are never negative)
+        if entry >= 0:
             value = entry_value(entry)
             if entry & 1 or value >= beta:
                 stats[STAT_HITS] += 1
@@ -336,7 +342,10 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
     prev_g, prev_p, greens, mins, base_hash = path
     small_counts = np.zeros(n_patterns, np.int32)  # small_value's working space, for the node and its buckets
     if hard and prev_g >= 0:
-        legal = hard_filter_bits(legal, prev_g, prev_p, codes, letter_counts, s.hard_bits)
+        keep = hard_keep(legal, prev_g, prev_p, codes, letter_counts, s.hard_bits)
+        legal = legal[keep]
+        if local.shape[0] > 0:
+            local_col = local_col[keep]
     if forced < 0:
         ans_groups, group_pos, ans_codes, letter_mask = s.ends
         if endgame_trap(cands, d, legal, ans_groups, group_pos, ans_codes, letter_mask, group_pos.shape[0]):
@@ -534,8 +543,8 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
                 chash = span_hash(lmembers, lstarts[b], lstarts[b + 1])
             chashes[q] = chash
             ckey = node_key(span_hash(members, starts[b], starts[b + 1]), chash, d - 1)
-            if ckey in memo:
-                entry = memo[ckey]
+            entry = memo.get(ckey, -1)
+            if entry >= 0:
                 v = max(blb[q], entry_value(entry))
                 done[q] = (entry & 1) == 1
                 total += v - blb[q]
@@ -586,7 +595,7 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
                 else:
                     kept = narrow(local, local_col, glb, rows, not hard)
                 sub_legal = guesses[kept]
-                if not hard and n >= COMPACT_MIN and n * kept.shape[0] <= COMPACT_MAX_CELLS:
+                if n >= COMPACT_MIN and n * kept.shape[0] <= COMPACT_MAX_CELLS:
                     if local.shape[0] == 0:
                         sub_local = compact(s.by_answer, cands, sub_legal)
                     else:

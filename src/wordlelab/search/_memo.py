@@ -49,8 +49,8 @@ def entry_value(entry):  # pragma: no cover - compiled
 @njit(cache=True, nogil=True)
 def store(memo, key, value, guess, exact):  # pragma: no cover - compiled
     """Record a node's value (``exact``) or proven lower bound."""
-    if key in memo:
-        old = memo[key]
+    old = memo.get(key, -1)  # (one hash lookup; entries are never negative)
+    if old >= 0:
         if old & 1:  # never replace an exact value
             return
         if not exact and (old >> _VALUE_SHIFT) >= value:
@@ -62,9 +62,7 @@ def store(memo, key, value, guess, exact):  # pragma: no cover - compiled
 def lookup(memo, cands, legal_hash, d):  # pragma: no cover - compiled
     """The packed memo entry of a node, or -1."""
     key = node_key(set_hash(cands), legal_hash, d)
-    if key in memo:
-        return memo[key]
-    return -1
+    return memo.get(key, -1)
 
 
 def unpack(entry: int) -> tuple[int, int, bool]:
