@@ -26,7 +26,7 @@ from __future__ import annotations
 import bisect
 import functools
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -46,7 +46,9 @@ __all__ = [
     "OpenerTable",
     "available_tables",
     "compute_total",
+    "fold_exact",
     "load_opener_table",
+    "opener_table_tsv",
     "parse_opener_table",
     "shipped_table",
     "table_name_for",
@@ -248,6 +250,49 @@ def parse_opener_table(text: str, words: str, mode: str, answers: int, source: s
         raise OpenerTableError(f"{source}: no rows")
     rows.sort(key=_order)
     return OpenerTable(words, mode, answers, tuple(rows))
+
+
+def opener_table_tsv(rows: Iterable[OpenerRow]) -> str:
+    """The TSV text of a table (what :func:`parse_opener_table` reads): rows sorted by
+    total then word, ``inf`` (exact 1) for an opener with no tree within the cap."""
+    lines = ["word\ttotal\texact"]
+    for r in sorted(rows, key=lambda r: (_key(r), r.word)):
+        total = "inf" if r.total is None else str(r.total)
+        lines.append(f"{r.word}\t{total}\t{1 if r.exact else 0}")
+    return "\n".join(lines) + "\n"
+
+
+def fold_exact(table: OpenerTable, results: Mapping[str, OpenerResult]) -> OpenerTable:
+    """``table`` with the exact totals of an all-exact run's ``results`` (so far) in
+    place of its lower bounds, for the shipped tables while a run is under way.
+
+    Both are proven, so they must agree: a result below its row's bound, or an exact
+    row the run computed differently, raises :class:`OpenerTableError` (a bug in one
+    of the two searches, not something to paper over).  Lower bounds in ``results``
+    (a bounded run) are left out."""
+    from .search import INF
+
+    rows = []
+    for r in table.rows:
+        got = results.get(r.word)
+        if got is None or not got.exact:
+            rows.append(r)
+            continue
+        total = None if got.total >= INF else int(got.total)
+        if (
+            r.exact
+            and total != r.total
+            or not r.exact
+            and total is not None
+            and r.total is not None
+            and total < r.total
+        ):
+            raise OpenerTableError(
+                f"{r.word}: the run's exact total {'inf' if total is None else total} contradicts the table's {r.shown}"
+            )
+        rows.append(OpenerRow(r.word, total, True))
+    rows.sort(key=_order)
+    return OpenerTable(table.words, table.mode, table.answers, tuple(rows))
 
 
 def _order(row: OpenerRow) -> tuple[float, bool, str]:

@@ -150,8 +150,8 @@ def test_explorer_pages_fit_a_phone_screen(chromium: Any, server_url: str, path:
 # understood (the same request through TestClient, tests/web/test_web_explorer.py, passes)
 @pytest.mark.slow
 def test_openers_page_computes_a_missing_total(app_page: Any) -> None:
-    """The Compute button: CRANE in hard mode on the NYT lists is only a bound in
-    the shipped table (>= 8128); the server searches it, and the rank and the table then show
+    """The Compute button: CRANE in hard mode on the original lists is only a bound in
+    the shipped table (>= 8153); the server searches it, and the rank and the table then show
     it exact."""
     import numpy as np
 
@@ -159,7 +159,7 @@ def test_openers_page_computes_a_missing_total(app_page: Any) -> None:
     from wordlelab.atlas import user_store
     from wordlelab.search import Solver
 
-    user_store("nyt", "hard").path.unlink(missing_ok=True)
+    user_store("original", "hard").path.unlink(missing_ok=True)
     # compile the search kernel into numba's on-disk cache first (in a fresh checkout
     # the worker would otherwise compile it within the request's 20 s, under load not always)
     words = load_wordlist("original")
@@ -167,17 +167,16 @@ def test_openers_page_computes_a_missing_total(app_page: Any) -> None:
     page = app_page
     page.goto(page.base + "/openers")
     expect(page.locator("#title")).to_contain_text("normal mode")
-    page.select_option("#words", "nyt")
     page.select_option("#mode", "hard")
     expect(page.locator("#title")).to_contain_text("hard mode")
     page.fill("#word", "crane")
     page.click("#rank")
-    expect(page.locator("#rank-out")).to_contain_text("≥ 8128")
+    expect(page.locator("#rank-out")).to_contain_text("≥ 8153")
     page.click("#compute")
     expect(page.locator("#compute-note")).to_contain_text("exact total computed", timeout=120_000)
     expect(page.locator("#compute-box")).to_be_hidden()
-    total = user_store("nyt", "hard").read()["crane"].total
-    assert total is not None and total >= 8128
+    total = user_store("original", "hard").read()["crane"].total
+    assert total is not None and total >= 8153
     expect(page.locator("#rank-out")).to_contain_text(str(total))
     assert "≥" not in (page.text_content("#rank-out .stat-line") or "")
     assert _expected_console_errors(page.problems) == []

@@ -6,8 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from wordlelab.atlas import available_tables, load_opener_table, parse_opener_table
-from wordlelab.errors import InvalidWordError, WordlelabError
+from wordlelab.atlas import available_tables, fold_exact, load_opener_table, opener_table_tsv, parse_opener_table
+from wordlelab.errors import InvalidWordError, OpenerTableError, WordlelabError
+from wordlelab.search import INF
+from wordlelab.search.openers import OpenerResult
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs" / "openers"
@@ -45,6 +47,43 @@ def test_rows_sorted_and_counted() -> None:
     assert [r.word for r in t.rows] == ["alfa", "omega", "beta", "gamma", "delta", "zeta"]
     assert t.best.word == "alfa" and t.exact_count == 4
     assert [r.shown for r in t.rows] == ["10", ">= 11", "12", "12", ">= 12", "impossible"]
+
+
+def test_tsv_text_round_trip_sorted_by_total_then_word() -> None:
+    t = parse_opener_table(SMALL, "original", "normal", 4)
+    text = opener_table_tsv(reversed(t.rows))
+    assert text.splitlines()[1:] == [
+        "alfa\t10\t1",
+        "omega\t11\t0",
+        "beta\t12\t1",
+        "delta\t12\t0",
+        "gamma\t12\t1",
+        "zeta\tinf\t1",
+    ]
+    assert parse_opener_table(text, "original", "normal", 4).rows == t.rows
+
+
+def test_fold_exact_replaces_bounds_with_a_runs_totals() -> None:
+    """An all-exact run's results so far: its exact totals replace bounds, its own
+    bounds are left out, and a result contradicting the table is refused."""
+    t = parse_opener_table(SMALL, "original", "normal", 4)
+    folded = fold_exact(
+        t,
+        {
+            "omega": OpenerResult("omega", 13, 1.0, 10),
+            "delta": OpenerResult("delta", INF, 1.0, 10),
+            "beta": OpenerResult("beta", 12, 1.0, 10),  # exact in both: agrees
+            "alfa": OpenerResult("alfa", 10, 1.0, 10, exact=False),  # a bound: ignored
+        },
+    )
+    assert [r.shown for r in folded.rows] == ["10", "12", "12", "13", "impossible", "impossible"]
+    assert folded.exact_count == t.exact_count + 2 and folded.row("delta").total is None
+    with pytest.raises(OpenerTableError, match="omega: the run's exact total 10 contradicts the table's >= 11"):
+        fold_exact(t, {"omega": OpenerResult("omega", 10, 1.0, 10)})
+    with pytest.raises(OpenerTableError, match="beta: the run's exact total 13 contradicts the table's 12"):
+        fold_exact(t, {"beta": OpenerResult("beta", 13, 1.0, 10)})
+    with pytest.raises(OpenerTableError, match="zeta: the run's exact total 30"):
+        fold_exact(t, {"zeta": OpenerResult("zeta", 30, 1.0, 10)})
 
 
 def test_ranks_with_ties_and_bounds() -> None:

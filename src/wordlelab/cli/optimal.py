@@ -423,14 +423,11 @@ def _check_rank_options(*, table_options: bool, executor_options: bool) -> None:
 def write_openers_tsv(path: Path, results: Iterable[OpenerResult]) -> None:
     """``word<TAB>total<TAB>exact`` rows sorted by total then word; ``inf`` (exact 1)
     where no tree finds every answer within the cap."""
+    from ..atlas import OpenerRow, opener_table_tsv
     from ..search import INF
 
-    rows = sorted(results, key=lambda r: (r.total, r.word))
-    lines = ["word\ttotal\texact"]
-    for r in rows:
-        inf = r.total >= INF
-        lines.append(f"{r.word}\t{'inf' if inf else r.total}\t{1 if inf or r.exact else 0}")
-    path.write_text("\n".join(lines) + "\n", "utf-8")
+    rows = (OpenerRow(r.word, None if r.total >= INF else r.total, r.total >= INF or r.exact) for r in results)
+    path.write_text(opener_table_tsv(rows), "utf-8")
 
 
 #: a dask scheduler address: [protocol://]host:port (host a name, IPv4 or [IPv6])
