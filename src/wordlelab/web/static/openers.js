@@ -192,11 +192,15 @@
     ui.compute.disabled = true;
     try {
       await WL.api("/api/openers/compute", { word, words: ui.words.value, mode: ui.mode.value });
+      // the timer stops as soon as the answer comes: a tick during the reload below
+      // would put "searching…" back over the result
+      clearInterval(timer);
       ui.computeNote.textContent = `${word.toUpperCase()}: exact total computed in ` +
         `${Math.round((Date.now() - started) / 1000)} s and kept by the server.`;
       ui.word.value = word;
       await load();
     } catch (err) {
+      clearInterval(timer);
       if (err.kind === "TimeLimit") {
         ui.computeNote.textContent = `${word.toUpperCase()} needs more than the server's ${limit} s; in a terminal: ` +
           `wordlelab openers --rank ${word} --words ${ui.words.value} --mode ${ui.mode.value} --exact`;
