@@ -31,6 +31,9 @@ def main(argv: list[str]) -> int:
         print(__doc__.strip().splitlines()[2].strip(), file=sys.stderr)
         return 2
     words, mode, results = argv
+    if not Path(results).is_file():
+        print(f"fold_opener_results: no results file at {results!r}; name the run's --results file", file=sys.stderr)
+        return 1
     try:
         lst = table_name_for(words)
         table = load_opener_table(lst, mode, user=False)

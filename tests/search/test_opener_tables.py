@@ -221,3 +221,23 @@ def test_the_2023_pool_best_opener_rederived(name: str) -> None:
     words = load_wordlist(words_name)
     solver = Solver(words, pattern_table(words), rules="hard" if hard else "normal")
     assert solver.value(np.arange(len(words.answers)), guess=solver.check_start(word), beta=upper + 1) == total
+
+
+def test_fold_script_refuses_a_missing_or_damaged_results_file(tmp_path: Path) -> None:
+    """scripts/fold_opener_results.py: one line saying what is wrong, exit 1, nothing written
+    (and no empty results file made where none was)."""
+    import subprocess
+    import sys
+
+    script = ROOT / "scripts" / "fold_opener_results.py"
+    before = (TABLES / "nyt-hard.tsv").read_bytes()
+    missing = tmp_path / "none.sqlite"
+    damaged = tmp_path / "bad.sqlite"
+    damaged.write_text("not a database")
+    for path, said in ((missing, "no results file at"), (damaged, "is damaged")):
+        run = subprocess.run(
+            [sys.executable, str(script), "nyt", "hard", str(path)], check=False, capture_output=True, text=True
+        )
+        assert run.returncode == 1 and said in run.stderr and len(run.stderr.strip().splitlines()) == 1, run.stderr
+    assert not missing.exists()
+    assert (TABLES / "nyt-hard.tsv").read_bytes() == before
