@@ -279,14 +279,9 @@ def fold_exact(table: OpenerTable, results: Mapping[str, OpenerResult]) -> Opene
             rows.append(r)
             continue
         total = None if got.total >= INF else int(got.total)
-        if (
-            r.exact
-            and total != r.total
-            or not r.exact
-            and total is not None
-            and r.total is not None
-            and total < r.total
-        ):
+        # an exact row: the same total; a bound (a number): at least it, or "impossible"
+        bound_kept = total is None or r.total is None or total >= r.total
+        if not (total == r.total if r.exact else bound_kept):
             raise OpenerTableError(
                 f"{r.word}: the run's exact total {'inf' if total is None else total} contradicts the table's {r.shown}"
             )
