@@ -4,6 +4,7 @@ never read a user's cache and always exercise the build path once."""
 from __future__ import annotations
 
 import os
+import signal
 import tempfile
 
 import pytest
@@ -11,6 +12,12 @@ import pytest
 os.environ.setdefault("WORDLELAB_CACHE_DIR", tempfile.mkdtemp(prefix="wordlelab-test-cache-"))
 
 from wordlelab import WordList, load_wordlist, pattern_table
+
+# A test run started as a background job (``cmd &`` in a script) inherits SIGINT
+# ignored, and so would every command the tests start: the Ctrl-C tests
+# (tests/e2e/test_prompts_pty.py) need it delivered, as at a terminal.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(scope="session")
