@@ -104,13 +104,13 @@ def _hard_keep_letters(legal, g, pattern, codes, letter_counts):  # pragma: no c
     return out[:k]
 
 
-#: below this many guesses :func:`hard_filter_bits` tests each word's letters
+#: below this many guesses :func:`hard_keep` tests each word's letters
 #: (building the mask costs about as much as testing 100 words that way)
 HARD_BITS_MIN = 128
 
 
 def hard_bits(codes: np.ndarray, letter_counts: np.ndarray) -> np.ndarray:
-    """The bit sets :func:`hard_filter_bits` intersects, ``uint64[R, W]`` (bit
+    """The bit sets :func:`hard_keep` intersects, ``uint64[R, W]`` (bit
     ``w`` of a row is word ``w``): row ``i * alpha + c`` holds the words with
     letter ``c`` at position ``i``, row ``L * alpha + c * L + k - 1`` those with
     at least ``k`` copies of ``c`` (``L`` letters a word, ``alpha`` letters)."""
@@ -130,19 +130,14 @@ def hard_bits(codes: np.ndarray, letter_counts: np.ndarray) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True)
-def hard_filter_bits(legal, g, pattern, codes, letter_counts, bits):  # pragma: no cover - compiled
-    """:func:`hard_filter` by intersecting the bit sets of :func:`hard_bits`
-    (``bits``; no rows: the letters are tested instead)."""
-    return legal[hard_keep(legal, g, pattern, codes, letter_counts, bits)]
-
-
-@njit(cache=True, nogil=True)
 def hard_keep(legal, g, pattern, codes, letter_counts, bits):  # pragma: no cover - compiled
-    """The positions in ``legal`` of :func:`hard_filter_bits`'s guesses,
-    ascending (the search filters a parallel array of columns with them, see
-    ``_core``, "Guesses passed down"): a mask over every word, one AND per
-    green and per revealed letter (a few hundred words of 64 bits each), then
-    one bit test per word of ``legal``, with no branch."""
+    """The positions in ``legal`` of :func:`hard_filter`'s guesses, ascending
+    (the search filters a parallel array of columns with them, see ``_core``,
+    "Guesses passed down"), found by intersecting the bit sets of
+    :func:`hard_bits` (``bits``; no rows: the letters are tested instead): a
+    mask over every word, one AND per green and per revealed letter (a few
+    hundred words of 64 bits each), then one bit test per word of ``legal``,
+    with no branch."""
     n = legal.shape[0]
     if n < HARD_BITS_MIN or bits.shape[0] == 0:
         return _hard_keep_letters(legal, g, pattern, codes, letter_counts)

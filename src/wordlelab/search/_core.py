@@ -111,7 +111,7 @@ Hard mode
 The guesses legal at a node depend on the path, so the search carries the
 legal set (sorted) down: a child's set is the parent's filtered by the hint
 of the guess just played (greens in place, revealed letters at least as
-often; ``_bounds.hard_filter_bits``: an AND of precomputed bit sets per
+often; ``_bounds.hard_keep``: an AND of precomputed bit sets per
 green and per revealed letter, then one bit test per guess, four times
 faster than testing each guess's letters).  The intersection over the path
 is exactly :func:`wordlelab.state.hard_mode_legal`.  Two paths reaching the same
@@ -222,7 +222,7 @@ class Search(NamedTuple):
     counters, added to in place; ``square``: in ultra mode, the patterns of
     every allowed word against every allowed word (``_bounds.consistent_split``),
     or no rows (then computed from the letters); ``hard_bits``: in hard mode
-    the bit sets of ``_bounds.hard_filter_bits``, else no rows."""
+    the bit sets of ``_bounds.hard_bits``, else no rows."""
 
     table: Any
     by_answer: Any
