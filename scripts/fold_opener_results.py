@@ -39,9 +39,8 @@ def main(argv: list[str]) -> int:
         table = load_opener_table(lst, mode, user=False)
         job = ExactJob(load_wordlist(lst), GameRules(mode))
         store = ResultStore(results, fix="name the run's results file")
-        bounds = {r.word: r.total for r in table.rows if not r.exact and r.total is not None}
-        try:
-            done = store.done(job.key, bounds)
+        try:  # (no bounds here: a result below one must stop the fold, not be dropped)
+            done = store.done(job.key)
         finally:
             store.close()
         folded = fold_exact(table, done)

@@ -225,16 +225,25 @@ def test_the_2023_pool_best_opener_rederived(name: str) -> None:
 
 def test_fold_script_refuses_a_missing_or_damaged_results_file(tmp_path: Path) -> None:
     """scripts/fold_opener_results.py: one line saying what is wrong, exit 1, nothing written
-    (and no empty results file made where none was)."""
+    (and no empty results file made where none was); so too for a result below its row's
+    proven bound, which is a contradiction, not a row to drop."""
     import subprocess
     import sys
+
+    from wordlelab.modes import GameRules
+    from wordlelab.search.openers import ExactJob, OpenerResult, ResultStore
 
     script = ROOT / "scripts" / "fold_opener_results.py"
     before = (TABLES / "nyt-hard.tsv").read_bytes()
     missing = tmp_path / "none.sqlite"
     damaged = tmp_path / "bad.sqlite"
     damaged.write_text("not a database")
-    for path, said in ((missing, "no results file at"), (damaged, "is damaged")):
+    below = tmp_path / "below.sqlite"
+    word, bound, _ = next(r for r in _read(TABLES / "nyt-hard.tsv") if r[2] == 0)
+    store = ResultStore(below)
+    store.add(ExactJob(load_wordlist("nyt"), GameRules("hard")).key, OpenerResult(word, int(bound) - 1, 1.0, 10))
+    store.close()
+    for path, said in ((missing, "no results file at"), (damaged, "is damaged"), (below, "contradicts")):
         run = subprocess.run(
             [sys.executable, str(script), "nyt", "hard", str(path)], check=False, capture_output=True, text=True
         )
