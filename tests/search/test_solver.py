@@ -384,7 +384,7 @@ def test_search_with_alike_guesses_equals_brute_force(mode: str) -> None:
 @pytest.mark.parametrize("mode", ["normal", "hard", "ultra"])
 def test_refuting_a_forced_guess_in_rounds(mode: str) -> None:
     """A forced opener against a bound searches its buckets in rounds of
-    doubling caps (``_core``, "Refuting a forced guess"): below its value it
+    doubling caps (``_core``, "Refuting a guess in rounds"): below its value it
     returns a lower bound >= beta, at or above it exactly the value found
     with no bound, for every opener of lists whose buckets need searching."""
     from wordlelab.search._core import STAT_ROUNDS
@@ -410,6 +410,42 @@ def test_refuting_a_forced_guess_in_rounds(mode: str) -> None:
                         assert beta <= v <= value, (words.allowed[g], beta)
                 rounds += int(fresh.counters[STAT_ROUNDS])
     assert rounds > 0  # the rounds were exercised, not only the first
+
+
+@pytest.mark.parametrize("mode", ["normal", "hard", "ultra"])
+def test_refuting_guesses_in_rounds_with_many_guesses_left(mode: str) -> None:
+    """With ``ROUNDS_MIN_LEFT`` guesses left a node refutes every guess after
+    the first in rounds (``_core``, "Refuting a guess in rounds").  Five
+    guesses from the root: the root's value must equal the least of the
+    values under each forced opener, which search with no bound and four
+    guesses left below, so never in rounds; the tree attains it; and the
+    fail-high contract holds around it."""
+    from wordlelab.search._core import ROUNDS_MIN_LEFT, STAT_ROUNDS
+
+    assert ROUNDS_MIN_LEFT == 5  # the cap below is the first that searches in rounds
+    rounds = 0
+    for seed in (2, 3, 4, 5):
+        for n_answers, n_extra in ((60, 10), (70, 12)):
+            endings = ("atch", "ight", "ound", "aste", "ill", "ower", "ake", "ore", "ash")
+            words = _family_list(seed, endings, n_answers, n_extra)
+            table = pattern_table(words)
+            cands = np.arange(len(words.answers))
+            solver = Solver(words, table, rules=mode, max_guesses=5)
+            got = solver.value(cands)
+            rounds += int(solver.counters[STAT_ROUNDS])
+            forced = [
+                Solver(words, table, rules=mode, max_guesses=5).value(cands, guess=g) for g in range(len(words.allowed))
+            ]
+            assert got == min(forced), (seed, n_answers)
+            if got >= INF:
+                continue
+            result = solver.solve(None, top=len(words.allowed))
+            assert result.total == got and result.proven
+            assert verify_tree(result.tree, table).stats.total == got
+            for beta in (got - 5, got, got + 1):
+                v = Solver(words, table, rules=mode, max_guesses=5).value(cands, beta=beta)
+                assert v == got if got < beta else beta <= v <= got
+    assert rounds > 0  # rounds were searched, not only first rounds that refuted
 
 
 def test_square_table_is_every_allowed_word_against_every_allowed_word(monkeypatch: pytest.MonkeyPatch) -> None:
