@@ -60,7 +60,9 @@ bucket, its exact value or best proven bound):
    exact ``2m - 1`` or ``2m``, else the bound rises to ``2m``;
 3. *search*: the buckets left, smallest first (small ones are cheap and
    their exact values raise ``total`` quickly, which refutes bad guesses
-   early), each with ``beta = best - (total without its bound)``.
+   early), each with ``beta = best - (total without its bound)``, or in
+   rounds of small caps that grow (see "Refuting a guess in rounds": under
+   a forced guess's bound, and with ``ROUNDS_MIN_LEFT`` guesses left).
 
 Guesses are tried in ascending ``2 * sumsq + n * guess_lb`` order (``sumsq``:
 the sum of squared bucket sizes; ties to the lower allowed index; in hard
