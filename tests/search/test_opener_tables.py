@@ -42,6 +42,8 @@ SPECS = {
 }
 #: tables with an all-exact run folded in -> its results file (committed for --resume)
 FOLDED = {"nyt-hard": TABLES / "runs" / "nyt-hard-exact.sqlite"}
+#: the tables whose all-exact run is complete: every row exact
+COMPLETE = {"nyt-hard"}
 #: rows re-derived from scratch in every run: the best opener and two cheap refutations
 REDERIVE = ["salet", "tarse", "pucka", "glazy"]
 #: the best openers of the 2023 pool take a minute or two each: re-derived in the slow tests
@@ -129,6 +131,8 @@ def test_nyt_table_equals_the_reference_row_for_row(name: str) -> None:
     assert not wrong, f"{len(wrong)} rows disagree, e.g. (word, total, exact, reference): {wrong[:5]}"
     exact = sum(e for _, _, e in rows)
     assert exact >= 8  # the best openers at least: the rest may still be bounds
+    if name in COMPLETE:
+        assert exact == 14855, f"{14855 - exact} rows of a complete table are bounds"
 
 
 @pytest.mark.parametrize("name", sorted(FOLDED))
@@ -226,7 +230,7 @@ def test_the_2023_pool_best_opener_rederived(name: str) -> None:
 def test_fold_script_refuses_a_missing_or_damaged_results_file(tmp_path: Path) -> None:
     """scripts/fold_opener_results.py: one line saying what is wrong, exit 1, nothing written
     (and no empty results file made where none was); so too for a result below its row's
-    proven bound, which is a contradiction, not a row to drop."""
+    proven bound, or an exact row computed differently: a contradiction, not a row to drop."""
     import subprocess
     import sys
 
@@ -234,19 +238,28 @@ def test_fold_script_refuses_a_missing_or_damaged_results_file(tmp_path: Path) -
     from wordlelab.search.openers import ExactJob, OpenerResult, ResultStore
 
     script = ROOT / "scripts" / "fold_opener_results.py"
-    before = (TABLES / "nyt-hard.tsv").read_bytes()
+    # a table that still has bounds (the first of those not yet complete), and a complete one
+    with_bounds = next(
+        (lst, mode)
+        for lst, mode in (("original", "hard"), ("nyt", "normal"), ("original", "normal"))
+        if any(e == 0 for _, _, e in _read(TABLES / f"{lst}-{mode}.tsv"))
+    )
+    before = {p: p.read_bytes() for p in TABLES.glob("*.tsv")}
     missing = tmp_path / "none.sqlite"
     damaged = tmp_path / "bad.sqlite"
     damaged.write_text("not a database")
-    below = tmp_path / "below.sqlite"
-    word, bound, _ = next(r for r in _read(TABLES / "nyt-hard.tsv") if r[2] == 0)
-    store = ResultStore(below)
-    store.add(ExactJob(load_wordlist("nyt"), GameRules("hard")).key, OpenerResult(word, int(bound) - 1, 1.0, 10))
-    store.close()
-    for path, said in ((missing, "no results file at"), (damaged, "is damaged"), (below, "contradicts")):
+    cases = [(("nyt", "hard"), missing, "no results file at"), (("nyt", "hard"), damaged, "is damaged")]
+    for (lst, mode), pick, name in ((with_bounds, 0, "below"), (("nyt", "hard"), 1, "differs")):
+        word, total, _ = next(r for r in _read(TABLES / f"{lst}-{mode}.tsv") if r[2] == pick and math.isfinite(r[1]))
+        path = tmp_path / f"{name}.sqlite"
+        store = ResultStore(path)
+        store.add(ExactJob(load_wordlist(lst), GameRules(mode)).key, OpenerResult(word, int(total) - 1, 1.0, 10))
+        store.close()
+        cases.append(((lst, mode), path, "contradicts"))
+    for (lst, mode), path, said in cases:
         run = subprocess.run(
-            [sys.executable, str(script), "nyt", "hard", str(path)], check=False, capture_output=True, text=True
+            [sys.executable, str(script), lst, mode, str(path)], check=False, capture_output=True, text=True
         )
         assert run.returncode == 1 and said in run.stderr and len(run.stderr.strip().splitlines()) == 1, run.stderr
     assert not missing.exists()
-    assert (TABLES / "nyt-hard.tsv").read_bytes() == before
+    assert {p: p.read_bytes() for p in TABLES.glob("*.tsv")} == before
