@@ -41,7 +41,10 @@ SPECS = {
     "nyt-2023-hard": ("nyt-2023", True, 11657, None, 0),
 }
 #: tables with an all-exact run folded in -> its results file (committed for --resume)
-FOLDED = {"nyt-hard": TABLES / "runs" / "nyt-hard-exact.sqlite"}
+FOLDED = {
+    "nyt-hard": TABLES / "runs" / "nyt-hard-exact.sqlite",
+    "original-hard": TABLES / "runs" / "original-hard-exact.sqlite",
+}
 #: the tables whose all-exact run is complete: every row exact
 COMPLETE = {"nyt-hard"}
 #: rows re-derived from scratch in every run: the best opener and two cheap refutations
