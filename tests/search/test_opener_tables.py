@@ -44,6 +44,7 @@ SPECS = {
 FOLDED = {
     "nyt-hard": TABLES / "runs" / "nyt-hard-exact.sqlite",
     "original-hard": TABLES / "runs" / "original-hard-exact.sqlite",
+    "nyt-normal": TABLES / "runs" / "nyt-normal-exact.sqlite",
 }
 #: the tables whose all-exact run is complete: every row exact
 COMPLETE = {"nyt-hard"}

@@ -138,15 +138,17 @@ def test_overlay_replaces_bounds_only() -> None:
 
 
 def test_the_atlas_reads_the_store(cache: Path) -> None:
-    shipped = load_opener_table("nyt", "normal", user=False)
-    assert load_opener_table("nyt", "normal") is shipped  # no store yet
-    assert shipped.row("lions").shown == ">= 7914"
-    user_store("nyt", "normal").add(StoredTotal("lions", 8092, 7914, 1.0, 300))
-    table = load_opener_table("nyt", "normal")
-    assert table.row("lions").shown == "8092" and table.row("lions").computed
+    shipped = load_opener_table("original", "normal", user=False)
+    assert load_opener_table("original", "normal") is shipped  # no store yet
+    assert shipped.row("lions").shown == ">= 8007"
+    user_store("original", "normal").add(StoredTotal("lions", 8120, 8007, 1.0, 300))
+    table = load_opener_table("original", "normal")
+    assert table.row("lions").shown == "8120" and table.row("lions").computed
     assert table.exact_count == shipped.exact_count + 1
-    assert load_opener_table("nyt", "normal") is table  # read once per version of the file
-    assert load_opener_table("nyt", "hard").row("lions") == load_opener_table("nyt", "hard", user=False).row("lions")
+    assert load_opener_table("original", "normal") is table  # read once per version of the file
+    assert load_opener_table("original", "hard").row("lions") == load_opener_table("original", "hard", user=False).row(
+        "lions"
+    )
 
 
 def test_compute_total_keeps_what_run_returns_once(cache: Path) -> None:
@@ -156,17 +158,17 @@ def test_compute_total_keeps_what_run_returns_once(cache: Path) -> None:
 
     def run(job: ExactJob, word: str) -> OpenerResult:
         calls.append((job.key, word))
-        return OpenerResult(word, 8092, 0.5, 100)
+        return OpenerResult(word, 8120, 0.5, 100)
 
-    r = compute_total("nyt", "normal", "LIONS", run=run)
-    assert (r.row.total, r.row.exact, r.row.computed) == (8092, True, True)
-    assert calls == [(user_store("nyt", "normal").key, "lions")]
-    again = compute_total("nyt", "normal", "lions", run=run)
+    r = compute_total("original", "normal", "LIONS", run=run)
+    assert (r.row.total, r.row.exact, r.row.computed) == (8120, True, True)
+    assert calls == [(user_store("original", "normal").key, "lions")]
+    again = compute_total("original", "normal", "lions", run=run)
     assert again.row == r.row and len(calls) == 1
-    assert compute_total("nyt", "normal", "tarse", run=run).row.total == 7883 and len(calls) == 1  # shipped exact
+    assert compute_total("original", "normal", "salet", run=run).row.total == 7920 and len(calls) == 1  # shipped exact
     with pytest.raises(OpenerStoreError):  # a search answer below the proven bound is not kept
-        compute_total("nyt", "normal", "adieu", run=lambda job, w: OpenerResult(w, 7000, 0.1, 1))
-    assert "adieu" not in user_store("nyt", "normal").read()
+        compute_total("original", "normal", "adieu", run=lambda job, w: OpenerResult(w, 7000, 0.1, 1))
+    assert "adieu" not in user_store("original", "normal").read()
 
 
 def test_a_cache_that_cannot_be_written_still_answers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -175,6 +177,6 @@ def test_a_cache_that_cannot_be_written_still_answers(tmp_path: Path, monkeypatc
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("")
     monkeypatch.setenv("WORDLELAB_CACHE_DIR", str(blocker))
-    r = compute_total("nyt", "normal", "lions", run=lambda job, w: OpenerResult(w, 8092, 0.5, 100))
-    assert (r.row.total, r.row.exact, r.row.computed) == (8092, True, True)
-    assert load_opener_table("nyt", "normal").row("lions").shown == ">= 7914"
+    r = compute_total("original", "normal", "lions", run=lambda job, w: OpenerResult(w, 8120, 0.5, 100))
+    assert (r.row.total, r.row.exact, r.row.computed) == (8120, True, True)
+    assert load_opener_table("original", "normal").row("lions").shown == ">= 8007"

@@ -182,22 +182,22 @@ def test_a_500_move_line_is_400_not_a_recursion_error(client: Any) -> None:
 
 
 def test_openers_compute_makes_a_bound_exact_and_keeps_it() -> None:
-    """The Compute button's endpoint: LIONS on the NYT lists (normal mode) is only a
-    bound in the shipped table (>= 7914); the server searches it in a worker, keeps it in the
-    user's store, and the table and the rank then show it exact (the total the
-    search gives here too)."""
+    """The Compute button's endpoint: LIONS on the original lists (normal mode) is only a
+    bound in the shipped table (>= 8007; that table's all-exact run comes last); the server
+    searches it in a worker, keeps it in the user's store, and the table and the rank then
+    show it exact (the total the search gives here too)."""
     from wordlelab.atlas import load_opener_table, user_store
     from wordlelab.modes import Mode
     from wordlelab.search import ExactJob
     from wordlelab.search.openers import solve_opener
     from wordlelab.words import load_wordlist
 
-    store = user_store("nyt", "normal")
+    store = user_store("original", "normal")
     store.path.unlink(missing_ok=True)
-    want = solve_opener(ExactJob(load_wordlist("nyt"), Mode.NORMAL), "lions").total
-    shipped_bounds = sum(1 for row in load_opener_table("nyt", "normal").rows if not row.exact)
+    want = solve_opener(ExactJob(load_wordlist("original"), Mode.NORMAL), "lions").total
+    shipped_bounds = sum(1 for row in load_opener_table("original", "normal").rows if not row.exact)
     with TestClient(create_app(Limits(timeout_s=120.0)), base_url=BASE_URL) as c:
-        ask = {"word": "lions", "words": "nyt", "mode": "normal"}
+        ask = {"word": "lions", "words": "original", "mode": "normal"}
         before = c.get("/api/openers/rank", params=ask).json()
         assert before["exact"] is False and before["total"] <= want
         r = c.post("/api/openers/compute", json={**ask, "word": "LIONS"})
@@ -206,21 +206,21 @@ def test_openers_compute_makes_a_bound_exact_and_keeps_it() -> None:
         assert (d["word"], d["total"], d["exact"], d["computed"], d["mode"]) == ("lions", want, True, True, "normal")
         after = c.get("/api/openers/rank", params=ask).json()
         assert after == d
-        table = c.get("/api/openers", params={"words": "nyt", "mode": "normal"}).json()
+        table = c.get("/api/openers", params={"words": "original", "mode": "normal"}).json()
         assert ["lions", want, True] in table["rows"] and table["computed"] == ["lions"]
         assert table["exact"] == before["openers"] - shipped_bounds + 1  # the shipped bounds, one fewer
         again = c.post("/api/openers/compute", json={**ask, "word": "salet"})
-        assert again.status_code == 200 and (again.json()["total"], again.json()["computed"]) == (7894, False)
+        assert again.status_code == 200 and (again.json()["total"], again.json()["computed"]) == (7920, False)
     assert store.read()["lions"].total == want
 
 
 def test_openers_compute_is_bounded_and_checked() -> None:
     from wordlelab.atlas import user_store
 
-    store = user_store("nyt", "normal")
+    store = user_store("original", "normal")
     kept = store.read()
     with TestClient(create_app(Limits(timeout_s=0.5)), base_url=BASE_URL) as c:
-        r = c.post("/api/openers/compute", json={"word": "qajaq", "words": "nyt"})
+        r = c.post("/api/openers/compute", json={"word": "qajaq", "words": "original"})
         assert r.status_code == 503 and r.json()["kind"] == "TimeLimit"
         r = c.post("/api/openers/compute", json={"word": "zzzzz"})
         assert r.status_code == 400 and "'zzzzz' is not an allowed guess" in r.json()["error"]
