@@ -1,11 +1,12 @@
 """Rows of a shipped opener table checked against the C++ reference, run now.
 
-    .venv/bin/python bench/peer_table_check.py original-hard [--sample 8] [--seed 0] [--below 8600]
+    .venv/bin/python bench/peer_table_check.py original-hard [--sample 8] [--seed 0] [--below 8600] [--above 0]
 
 For tables the reference never published in full (the original lists beyond its
 top 101 or 105; the ultra-hard tables, its ``-U`` mode), a seeded sample of the
 table's exact rows (``--below``: totals under it, to keep the reference's time
-down; ``inf`` rows are sampled apart, one in four) is recomputed by the reference
+down; ``--above``: totals at or above it, to sample the weak tail; ``inf`` rows are
+sampled apart, one in four) is recomputed by the reference
 (built as in ``bench/peer_selby.py``), and each total must be the table's.  Prints
 each row with the reference's CPU; exits 1 on any disagreement.
 """
@@ -29,6 +30,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sample", type=int, default=8)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--below", type=int, default=8600, help="sample exact totals under this")
+    ap.add_argument("--above", type=int, default=0, help="sample exact totals at or above this")
     ap.add_argument("--peer-dir", type=Path, default=DEFAULT_PEER)
     args = ap.parse_args(argv)
     path = TABLES / f"{args.table}.tsv"
@@ -40,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         return 1
     rows = [line.split("\t") for line in path.read_text("utf-8").splitlines()[1:]]
-    finite = sorted(w for w, t, e in rows if e == "1" and t != "inf" and int(t) < args.below)
+    finite = sorted(w for w, t, e in rows if e == "1" and t != "inf" and args.above <= int(t) < args.below)
     infinite = sorted(w for w, t, e in rows if e == "1" and t == "inf")
     table = {w: (math.inf if t == "inf" else float(t)) for w, t, e in rows if e == "1"}
     rng = random.Random(args.seed)
