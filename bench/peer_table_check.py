@@ -21,7 +21,8 @@ from pathlib import Path
 
 from peer_selby import DEFAULT_PEER, LISTS, Case, build_peer, run_peer
 
-TABLES = Path(__file__).resolve().parent.parent / "docs" / "openers"
+from wordlelab.atlas import load_opener_table
+from wordlelab.errors import OpenerTableError
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -33,18 +34,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--above", type=int, default=0, help="sample exact totals at or above this")
     ap.add_argument("--peer-dir", type=Path, default=DEFAULT_PEER)
     args = ap.parse_args(argv)
-    path = TABLES / f"{args.table}.tsv"
     words, _, mode = args.table.rpartition("-")
-    if not path.is_file() or words not in LISTS:
+    try:
+        if words not in LISTS:
+            raise OpenerTableError(f"the reference has no list {words!r}")
+        shipped = load_opener_table(words, mode, user=False)
+    except OpenerTableError as exc:
         print(
-            f"peer_table_check: no table {args.table!r} the reference can check (LIST-MODE, {sorted(LISTS)})",
+            f"peer_table_check: no table {args.table!r} the reference can check (LIST-MODE, {sorted(LISTS)}): {exc}",
             file=sys.stderr,
         )
         return 1
-    rows = [line.split("\t") for line in path.read_text("utf-8").splitlines()[1:]]
-    finite = sorted(w for w, t, e in rows if e == "1" and t != "inf" and args.above <= int(t) < args.below)
-    infinite = sorted(w for w, t, e in rows if e == "1" and t == "inf")
-    table = {w: (math.inf if t == "inf" else float(t)) for w, t, e in rows if e == "1"}
+    table = {r.word: (math.inf if r.total is None else float(r.total)) for r in shipped.rows if r.exact}
+    finite = sorted(w for w, t in table.items() if args.above <= t < args.below)
+    infinite = sorted(w for w, t in table.items() if math.isinf(t))
     rng = random.Random(args.seed)
     n_inf = min(len(infinite), args.sample // 4)
     picks = rng.sample(finite, min(len(finite), args.sample - n_inf)) + rng.sample(infinite, n_inf)

@@ -137,9 +137,7 @@ def test_nyt_table_equals_the_reference_row_for_row(name: str) -> None:
     ]
     assert not wrong, f"{len(wrong)} rows disagree, e.g. (word, total, exact, reference): {wrong[:5]}"
     exact = sum(e for _, _, e in rows)
-    assert exact >= 8  # the best openers at least: the rest may still be bounds
-    if name in COMPLETE:
-        assert exact == 14855, f"{14855 - exact} rows of a complete table are bounds"
+    assert exact >= 8  # the best openers at least (a complete table: all, test_table_matches_the_reference)
 
 
 @pytest.mark.parametrize("name", sorted(FOLDED))
