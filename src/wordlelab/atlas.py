@@ -351,7 +351,8 @@ def compute_total(
     ``run(job, word)`` computes (default :func:`wordlelab.search.solve_opener`, here):
     the terminal runs it in a worker process it can stop, the web server in its
     killable request worker.  The search is the exact one, with no bound: about a
-    second to a minute for one opener on one core.
+    second to a minute for one opener on one core on the 2022 lists, up to several
+    minutes for the weakest openers of ``nyt-2023`` (QUOUK hard: 270 s).
     """
     table = load_opener_table(words, mode)
     row = table.row(word)
