@@ -71,14 +71,21 @@ def _random_list(seed: int, n_answers: int, n_extra: int) -> WordList:
     return WordList.from_words(answers, answers + rng.sample(others, n_extra), name=f"r{seed}")
 
 
-def _family_list(seed: int, endings: tuple[str, ...], n_answers: int, n_extra: int) -> WordList:
+def _family_list(seed: int, endings: tuple[str, ...], n_answers: int, n_extra: int, n_dead: int = 0) -> WordList:
     """Answers from word families equal but in one or two letters (_ATCH,
-    _IGHT...), with ``n_extra`` other allowed guesses."""
+    _IGHT...), with ``n_extra`` other allowed guesses, and ``n_dead`` guesses
+    that are answers with one letter replaced by a letter no answer has (each
+    split more finely by the answer it came from: a dominated guess)."""
     full = load_wordlist()
     rng = random.Random(seed)
     answers = sorted(rng.sample([w for w in full.answers if w.endswith(endings)], n_answers))
     others = [w for w in full.allowed if w not in answers]
-    return WordList.from_words(answers, answers + rng.sample(others, n_extra))
+    absent = sorted(set("abcdefghijklmnopqrstuvwxyz") - set("".join(answers)))
+    dead = []
+    for w in rng.sample(answers, n_dead):
+        i = rng.randrange(len(w))
+        dead.append(w[:i] + rng.choice(absent) + w[i + 1 :])
+    return WordList.from_words(answers, answers + rng.sample(others, n_extra) + sorted(set(dead)))
 
 
 CASES = [(seed, mode, cap) for seed in range(6) for mode in ("normal", "hard", "ultra") for cap in (2, 3, 4, 6)]
@@ -359,26 +366,104 @@ def test_narrow_keeps_one_guess_per_split() -> None:
         assert len(kept) < len(useful)  # some guesses were alike
 
 
+def _finer_than(columns: np.ndarray, g: int, among: np.ndarray) -> np.ndarray:
+    """Which guesses of ``among`` split the rows of ``columns`` (candidates x
+    guesses) at least as finely as ``g``: those whose patterns, paired with
+    ``g``'s, make no more parts than their own."""
+    own = columns[:, among].astype(np.int64)
+    paired = np.sort(own * 256 + columns[:, [g]], axis=0)
+    own.sort(axis=0)
+    return (np.diff(paired, axis=0) != 0).sum(0) == (np.diff(own, axis=0) != 0).sum(0)
+
+
+def test_drop_dominated_keeps_a_finer_guess_for_every_guess_dropped() -> None:
+    """``_bounds.drop_dominated`` on nodes of the NYT lists: the all-grey
+    bucket of a weak opener (many letters dead), answers that all hold a
+    letter but not in one place (where a guess repeating it is not split
+    more finely by the same guess with another letter in place of a copy),
+    and answers that all end alike (where candidates have dead positions).
+    Every guess dropped is not a candidate and is split at least as finely
+    by a guess kept, and on subsets of the node the least bound of a scan
+    over the kept guesses equals that over all the guesses narrow kept."""
+    from wordlelab.search._bounds import drop_dominated, narrow, scan
+
+    words = load_wordlist("nyt")
+    table = pattern_table(words)
+    solver = Solver(words, table)  # its arrays, as the search passes them
+    by_answer, codes, ans2allowed = solver.by_answer, solver.codes, solver.ans2allowed
+    keys, ids = solver.dominance
+    guesses = np.arange(len(words.allowed), dtype=np.int64)
+    rng = np.random.default_rng(7)
+    answers = np.arange(len(words.answers), dtype=np.int64)
+    grey = answers[table[words.allowed.index("qajaq")] == 0]
+    e_not_second = answers[[("e" in w and w[1] != "e") for w in words.answers]]
+    s_not_last = answers[[("s" in w and w[4] != "s") for w in words.answers]]
+    e_last = answers[[w.endswith("e") for w in words.answers]]
+    nodes = [grey[:300], e_not_second[::10][:40], s_not_last[::7][:40], e_last[::5][:60]]
+    dropped_total = candidates_seen = 0
+    for cands in nodes:
+        glb = np.empty(len(guesses), np.int64)
+        scan(by_answer, guesses, cands, 3, 243, 0, glb, np.empty(len(guesses), np.int64))
+        kept = narrow(by_answer, guesses, glb, cands, True)
+        out = drop_dominated(by_answer, guesses, cands, kept, guesses, cands, codes, ans2allowed, 242, keys, ids)
+        assert np.isin(out, kept).all() and (np.diff(out) > 0).all()
+        dropped = np.setdiff1d(kept, out)
+        dropped_total += len(dropped)
+        candidates = set(ans2allowed[cands].tolist())
+        candidates_seen += len(candidates & set(kept.tolist()))
+        assert not candidates & set(dropped.tolist())
+        columns = by_answer[cands]
+        for g in rng.choice(dropped, min(6000 // len(cands), len(dropped)), replace=False).tolist():
+            # (a dominator has the letters of the guess it drops in place where they tell something)
+            near = out[(codes[out] == codes[g]).any(axis=1)]
+            assert _finer_than(columns, g, near).any(), words.allowed[g]
+        for size in (6, 20, 35):
+            sub = np.sort(rng.choice(cands, size, replace=False))
+            for r in (1, 2, 3):
+                every = np.empty(len(kept), np.int64)
+                fewer = np.empty(len(out), np.int64)
+                scan(by_answer, guesses[kept], sub, r, 243, 0, every, np.empty(len(kept), np.int64))
+                scan(by_answer, guesses[out], sub, r, 243, 0, fewer, np.empty(len(out), np.int64))
+                assert fewer.min() == every.min()
+    assert candidates_seen > 0
+    assert dropped_total > 0.1 * len(guesses)  # many dead letters: many guesses dominated
+
+
+def test_no_dominance_index_in_hard_and_ultra_mode(small_words: WordList) -> None:
+    """Refinement does not carry over where the hint narrows the guesses left."""
+    table = pattern_table(small_words)
+    keys, ids = Solver(small_words, table, rules="normal").dominance
+    assert keys.shape == ids.shape == (2**small_words.length, len(small_words.allowed))
+    assert (np.diff(keys, axis=1) >= 0).all() and (np.sort(ids, axis=1) == np.arange(len(small_words.allowed))).all()
+    for rules in ("hard", "ultra"):
+        assert Solver(small_words, table, rules=rules).dominance[0].shape[0] == 0
+    assert Solver(small_words, table, beam=3).dominance[0].shape[0] == 0
+
+
 @pytest.mark.parametrize("mode", ["normal", "hard", "ultra"])
 def test_search_with_alike_guesses_equals_brute_force(mode: str) -> None:
     """Answers in families equal but in one or two letters (_ATCH, _IGHT...),
     where many guesses split the candidates alike and the guesses passed
     down are narrowed: still the brute-force optimum."""
-    from wordlelab.search._core import STAT_COMPACTED, STAT_NARROWED
+    from wordlelab.search._core import STAT_COMPACTED, STAT_DOMINATED, STAT_NARROWED
 
-    narrowed = compacted = 0
+    narrowed = compacted = dominated = 0
     for seed in (1, 2):
-        words = _family_list(seed, ("atch", "ight", "ound", "aste", "ill"), 20, 25)
+        words = _family_list(seed, ("atch", "ight", "ound", "aste", "ill"), 20, 25, n_dead=8)
         answers = words.answers
         table = pattern_table(words)
         for cap in (3, 4) if mode == "normal" else (3,):
             expected = brute_force(words, table, mode, cap, list(range(len(words.allowed))))
-            solver = Solver(words, table, rules=mode, max_guesses=cap)
-            assert solver.value(np.arange(len(answers))) == expected
-            narrowed += int(solver.counters[STAT_NARROWED])
-            compacted += int(solver.counters[STAT_COMPACTED])
+            for dominance_min in (2, 10**9):  # dominated guesses dropped at every node, or never
+                solver = Solver(words, table, rules=mode, max_guesses=cap)
+                solver.dominance_min = dominance_min
+                assert solver.value(np.arange(len(answers))) == expected
+                narrowed += int(solver.counters[STAT_NARROWED])
+                compacted += int(solver.counters[STAT_COMPACTED])
+                dominated += int(solver.counters[STAT_DOMINATED])
     assert narrowed > 0 or mode == "ultra"  # the narrowing was exercised (never in ultra mode)
     assert compacted > 0 or mode == "ultra"  # and the compacted tables (normal and hard mode)
+    assert (dominated > 0) == (mode == "normal")  # and dominated guesses dropped (normal mode only)
 
 
 @pytest.mark.parametrize("mode", ["normal", "hard", "ultra"])
@@ -420,19 +505,21 @@ def test_refuting_guesses_in_rounds_with_many_guesses_left(mode: str) -> None:
     values under each forced opener, which search with no bound and four
     guesses left below, so never in rounds; the tree attains it; and the
     fail-high contract holds around it."""
-    from wordlelab.search._core import ROUNDS_MIN_LEFT, STAT_ROUNDS
+    from wordlelab.search._core import ROUNDS_MIN_LEFT, STAT_DOMINATED, STAT_ROUNDS
 
     assert ROUNDS_MIN_LEFT == 5  # the cap below is the first that searches in rounds
-    rounds = 0
+    rounds = dominated = 0
     for seed in (2, 3, 4, 5):
         for n_answers, n_extra in ((60, 10), (70, 12)):
             endings = ("atch", "ight", "ound", "aste", "ill", "ower", "ake", "ore", "ash")
-            words = _family_list(seed, endings, n_answers, n_extra)
+            words = _family_list(seed, endings, n_answers, n_extra, n_dead=6)
             table = pattern_table(words)
             cands = np.arange(len(words.answers))
             solver = Solver(words, table, rules=mode, max_guesses=5)
+            solver.dominance_min = 8  # dominated guesses dropped too (normal mode)
             got = solver.value(cands)
             rounds += int(solver.counters[STAT_ROUNDS])
+            dominated += int(solver.counters[STAT_DOMINATED])
             forced = [
                 Solver(words, table, rules=mode, max_guesses=5).value(cands, guess=g) for g in range(len(words.allowed))
             ]
@@ -446,6 +533,7 @@ def test_refuting_guesses_in_rounds_with_many_guesses_left(mode: str) -> None:
                 v = Solver(words, table, rules=mode, max_guesses=5).value(cands, beta=beta)
                 assert v == got if got < beta else beta <= v <= got
     assert rounds > 0  # rounds were searched, not only first rounds that refuted
+    assert (dominated > 0) == (mode == "normal")  # the root's search dropped dominated guesses
 
 
 def test_square_table_is_every_allowed_word_against_every_allowed_word(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -599,6 +599,164 @@ def narrow(by_answer, guesses, glb, cands, distinct):  # pragma: no cover - comp
 
 
 @njit(cache=True, nogil=True)
+def _refines(table, rows, ch, cg, label, stamp, mark):  # pragma: no cover - compiled
+    """Whether guess column ``ch`` splits ``rows`` at least as finely as ``cg``
+    (every two candidates ``cg`` tells apart, ``ch`` does too); ``label`` and
+    ``stamp`` are scratch of ``n_patterns`` cells, ``mark`` a value not yet
+    in ``stamp``."""
+    for t in range(rows.shape[0]):
+        row = table[rows[t]]
+        p = row[np.uint64(ch)]
+        q = row[np.uint64(cg)]
+        if stamp[p] != mark:
+            stamp[p] = mark
+            label[p] = q
+        elif label[p] != q:
+            return False
+    return True
+
+
+#: lists whose dominance index would hold more keys than this get none
+#: (``2**L`` keys a guess: 475 thousand for the NYT list)
+DOMINANCE_MAX_KEYS = 1 << 21
+
+
+@njit(cache=True, inline="always", nogil=True)
+def _wildcard_key(codes, g, mask, alpha):  # pragma: no cover - compiled
+    """Guess ``g``'s letters as one number in base ``alpha + 1``, with the
+    positions in ``mask`` the wildcard ``alpha``."""
+    key = np.int64(0)
+    for p in range(codes.shape[1] - 1, -1, -1):
+        c = alpha if (mask >> p) & 1 else np.int64(codes[g, p])
+        key = key * (alpha + 1) + c
+    return key
+
+
+@njit(cache=True)
+def dominance_index(codes):  # pragma: no cover - compiled
+    """For every set ``M`` of positions (a bit mask), the guesses sorted by
+    their letters outside ``M``: ``(keys, ids)``, each ``int64[2**L, G]``,
+    ``keys[M, i]`` the key of guess ``ids[M, i]`` with the positions of ``M``
+    made a wildcard.  Built once per list (a few MB for five letters); no
+    rows past ``DOMINANCE_MAX_KEYS`` keys or for keys that would not fit 62
+    bits (then :func:`drop_dominated` drops nothing)."""
+    g_count, length = codes.shape
+    alpha = np.int64(codes.max()) + 1
+    base = alpha + 1
+    if length >= 30 or (1 << length) * g_count > DOMINANCE_MAX_KEYS or float(base) ** length >= 2.0**62:
+        return np.empty((0, g_count), np.int64), np.empty((0, g_count), np.int64)
+    masks = 1 << length
+    keys = np.empty((masks, g_count), np.int64)
+    ids = np.empty((masks, g_count), np.int64)
+    for mask in range(masks):
+        row = np.empty(g_count, np.int64)
+        for i in range(g_count):
+            row[i] = _wildcard_key(codes, i, mask, alpha)
+        order = np.argsort(row, kind="mergesort")
+        keys[mask] = row[order]
+        ids[mask] = order
+    return keys, ids
+
+
+@njit(cache=True, nogil=True)
+def drop_dominated(  # pragma: no cover - compiled
+    table, cols, rows, kept, guess_ids, ans_ids, codes, ans2allowed, win, dom_keys, dom_ids
+):
+    """``kept`` (positions into ``cols``/``guess_ids``, ascending) less the
+    guesses *dominated* at the node: ``g`` is dropped when another kept guess
+    ``h`` with more live positions (below) splits the node's candidates at
+    least as finely (every two that ``g`` tells apart, ``h`` tells apart too)
+    and ``g`` is not a candidate.  Normal mode only.
+
+    Why nothing is lost below the node: a finer split of the candidates is
+    finer on every subset, and each bucket of ``h`` lies inside a bucket of
+    ``g``; the cost of a set is at least the sum of the costs of any of its
+    disjoint parts (a tree for the set plays each part as it plays the set)
+    and never less than that of a subset, so guessing ``h`` costs at most
+    what ``g`` does anywhere in the subtree, and ``g`` (not a candidate) can
+    win nowhere there; nor does a scan below ever get a lower bound from
+    ``g`` than from ``h`` (at most as many parts, no win).  Refinement is
+    transitive and each step adds live positions, so following dominators
+    from a dropped guess ends at a kept one that splits at least as finely.
+
+    Which pairs are tested: a position of a guess is *dead* at the node when
+    its letter alone shows every candidate the same colour there (absent from
+    all, or present in all and green in none or all).  ``h`` is tried as a
+    dominator of ``g`` when it has ``g``'s letters on ``g``'s live positions
+    and a live letter on one of ``g``'s dead ones (found in
+    :func:`dominance_index`); each pair is then checked cell by cell
+    (:func:`_refines`), so the rule is exact whatever letters repeat.
+    Refinements between guesses not related that way are not looked for."""
+    n = rows.shape[0]
+    m = kept.shape[0]
+    length = codes.shape[1]
+    if dom_keys.shape[0] == 0 or m < 2:
+        return kept
+    alpha = np.int64(codes.max()) + 1
+    green = np.zeros((length, alpha), np.int64)
+    present = np.zeros(alpha, np.int64)
+    seen = np.full(alpha, -1, np.int64)
+    for t in range(n):
+        a = ans2allowed[ans_ids[t]]
+        for p in range(length):
+            c = codes[a, p]
+            green[p, c] += 1
+            if seen[c] != t:
+                seen[c] = t
+                present[c] += 1
+    dead = np.zeros((length, alpha), np.bool_)
+    for p in range(length):
+        for c in range(alpha):
+            gc = green[p, c]
+            dead[p, c] = gc == n or gc == 0 and (present[c] == 0 or present[c] == n)
+    # where each guess sits in ``kept`` (-1: not kept)
+    where = np.full(codes.shape[0], -1, np.int64)
+    for i in range(m):
+        where[guess_ids[kept[i]]] = i
+    is_cand = np.zeros(m, np.bool_)
+    for t in range(n):
+        i = where[ans2allowed[ans_ids[t]]]
+        if i >= 0:
+            is_cand[i] = True
+    dead_mask = np.empty(m, np.int64)
+    for i in range(m):
+        g = guess_ids[kept[i]]
+        bits = 0
+        for p in range(length):
+            if dead[p, codes[g, p]]:
+                bits |= 1 << p
+        dead_mask[i] = bits
+    label = np.zeros(win + 1, np.int64)
+    stamp = np.zeros(win + 1, np.int64)
+    mark = 0
+    drop = np.zeros(m, np.bool_)
+    for i in range(m):
+        mask = dead_mask[i]
+        if is_cand[i] or mask == 0:
+            continue
+        key = _wildcard_key(codes, guess_ids[kept[i]], mask, alpha)
+        row = dom_keys[mask]
+        lo = np.searchsorted(row, key)
+        hi = np.searchsorted(row, key, side="right")
+        for e in range(lo, hi):
+            hg = dom_ids[mask, e]
+            h = where[hg]
+            if h < 0 or h == i or dead_mask[h] & mask == mask:
+                continue
+            mark += 1
+            if _refines(table, rows, cols[kept[h]], cols[kept[i]], label, stamp, mark):
+                drop[i] = True
+                break
+    out = np.empty(m, np.int64)
+    q = 0
+    for i in range(m):
+        if not drop[i]:
+            out[q] = kept[i]
+            q += 1
+    return out[:q]
+
+
+@njit(cache=True, nogil=True)
 def compact(by_answer, rows, cols):  # pragma: no cover - compiled
     """``by_answer[rows][:, cols]`` as a new C-contiguous ``uint8`` table: the
     patterns of a node's candidates against the guesses passed below it, so
