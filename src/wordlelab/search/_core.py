@@ -127,11 +127,15 @@ the *dominated* guesses (``_bounds.drop_dominated``): those another guess
 splits more finely, found among guesses equal but in letters that tell the
 node's candidates nothing (a letter none of them has, say), each pair then
 checked cell by cell.  Finer on the node means finer on every set below it,
-so neither a value nor a scan's bound below changes.  Under a weak opener's
-all-grey bucket a quarter of the guesses go (QAJAQ: 3406 of 14847), and the
-scans below read that many fewer cells; the exact totals of weak NYT
-openers took two thirds of the time (CHEET 6.3 s -> 4.1 s, VODUN 8.0 s ->
-5.1 s, QAJAQ 86 s -> 76 s; same nodes).
+so neither a value nor a scan's bound below changes; nor is a guess that
+was not passed down tried at the node itself any more (its dominator, or
+the duplicate kept, is tried or cut off, and costs no more).  Under a weak
+opener's all-grey bucket a quarter of the guesses go (QAJAQ: 3406 of
+14847), under a strong opener's biggest buckets half (SALET), and the scans
+below read that many fewer cells.  Exact totals of weak NYT openers, no
+bound, one core: CHEET 6.2 s -> 3.9 s (47312 -> 45279 nodes, 11.6 G -> 6.6 G
+cells), VODUN 8.3 s -> 4.9 s, QAJAQ 86 s -> 71 s (303,633 -> 284,843 nodes,
+129 G -> 95 G cells).
 
 Hard mode
 ---------
@@ -221,7 +225,7 @@ COMPACT_MAX_CELLS = 1 << 25
 #: a node of normal mode's exact search with at least this many candidates
 #: drops, from the guesses it passes down, those another splits more finely
 #: (``_bounds.drop_dominated``; in hard and ultra mode ``dom_keys`` has no rows)
-DOMINANCE_MIN = 300
+DOMINANCE_MIN = 100
 
 #: a node with at least this many guesses left refutes its guesses in rounds
 #: (see "Refuting a guess in rounds")
@@ -502,6 +506,9 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
     sub_row = local_row
     sub_col = local_col
     narrowed = forced >= 0 or ultra or s.beam > 0 or d < 3
+    # normal mode, once narrowed: the guesses passed down, the only ones
+    # still tried here (see "Guesses passed down")
+    passed = np.zeros(0, np.bool_)
     jj = 0
     while True:
         if jj == picks.shape[0]:
@@ -518,6 +525,8 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
         jj += 1
         if glb[j] >= best:  # guess cut-off
             untried = min(untried, glb[j])
+            continue
+        if passed.shape[0] > 0 and not passed[j]:
             continue
         if s.beam > 0 and forced < 0 and evaluated >= s.beam:
             stopped = True
@@ -668,6 +677,9 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
                     sub_col = local_col[kept]
                 narrowed = True
                 stats[STAT_NARROWED] += 1
+                if not hard:
+                    passed = np.zeros(guesses.shape[0], np.bool_)
+                    passed[kept] = True
             # a guess against a finite ``best`` (an opener refuted for a
             # table; any guess after the first at a node with many guesses
             # left): every bucket is first proven just above its bound, then
