@@ -145,6 +145,30 @@ def _square(words: WordList) -> PatternTable | None:
     return None
 
 
+def _read_only(keys: IndexArray, ids: IndexArray) -> tuple[IndexArray, IndexArray]:
+    keys.flags.writeable = ids.flags.writeable = False  # one numba signature, and safe to share
+    return keys, ids
+
+
+#: the dominance index of the modes and searches that use none
+_NO_DOMINANCE = _read_only(np.zeros((0, 0), np.int64), np.zeros((0, 0), np.int64))
+#: dominance indexes by word list (``WordList.digest``), built once per
+#: process, not per solver (a refutation takes a few ms, the index about 50)
+_DOMINANCE: dict[str, tuple[IndexArray, IndexArray]] = {}
+_DOMINANCE_KEPT = 4
+
+
+def _dominance_index(words: WordList, codes: np.ndarray) -> tuple[IndexArray, IndexArray]:
+    found = _DOMINANCE.get(words.digest)
+    if found is None:
+        from ._bounds import dominance_index
+
+        if len(_DOMINANCE) >= _DOMINANCE_KEPT:
+            _DOMINANCE.clear()
+        found = _DOMINANCE[words.digest] = _read_only(*dominance_index(codes))
+    return found
+
+
 class Solver(PlayedUnder):
     """Minimum-total-guesses search over one pair of word lists.
 
@@ -212,7 +236,7 @@ class Solver(PlayedUnder):
         else:
             self.hard_bits = np.zeros((0, 0), np.uint64)
         self.hard_bits.flags.writeable = False
-        self._dominance: tuple[np.ndarray, np.ndarray] | None = None
+        self._dominance: tuple[IndexArray, IndexArray] | None = None
         self.dominance_min = _core.DOMINANCE_MIN
 
     def _run(self, cands: IndexArray, legal: IndexArray, key: SearchKey, d: int, beta: int, forced: int) -> int:
@@ -223,7 +247,7 @@ class Solver(PlayedUnder):
         return int(self._core._solve(cands, legal, path, h, d, beta, forced, self._search(), *no_local))
 
     @property
-    def dominance(self) -> tuple[np.ndarray, np.ndarray]:
+    def dominance(self) -> tuple[IndexArray, IndexArray]:
         """Normal mode's exact search: the index of guesses by letters that
         ``_bounds.drop_dominated`` looks dominators up in (``_bounds.dominance_index``;
         7.6 MB for the NYT list, built in about 50 ms when first searched);
@@ -231,11 +255,9 @@ class Solver(PlayedUnder):
         narrows the guesses left, nor to a beam)."""
         if self._dominance is None:
             if self.rules.mode is Mode.NORMAL and self.beam == 0:
-                from ._bounds import dominance_index
-
-                self._dominance = dominance_index(self.codes)
+                self._dominance = _dominance_index(self.words, self.codes)
             else:
-                self._dominance = np.zeros((0, 0), np.int64), np.zeros((0, 0), np.int64)
+                self._dominance = _NO_DOMINANCE
         return self._dominance
 
     def _search(self) -> Any:
