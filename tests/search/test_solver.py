@@ -391,7 +391,7 @@ def test_drop_dominated_keeps_a_finer_guess_for_every_guess_dropped() -> None:
     table = pattern_table(words)
     solver = Solver(words, table)  # its arrays, as the search passes them
     by_answer, codes, ans2allowed = solver.by_answer, solver.codes, solver.ans2allowed
-    keys, ids = solver.dominance
+    search = solver._search()  # the index is in it
     guesses = np.arange(len(words.allowed), dtype=np.int64)
     rng = np.random.default_rng(7)
     answers = np.arange(len(words.answers), dtype=np.int64)
@@ -405,7 +405,7 @@ def test_drop_dominated_keeps_a_finer_guess_for_every_guess_dropped() -> None:
         glb = np.empty(len(guesses), np.int64)
         scan(by_answer, guesses, cands, 3, 243, 0, glb, np.empty(len(guesses), np.int64))
         kept = narrow(by_answer, guesses, glb, cands, True)
-        out = drop_dominated(by_answer, guesses, cands, kept, guesses, cands, codes, ans2allowed, 242, keys, ids)
+        out = drop_dominated(by_answer, guesses, cands, kept, guesses, cands, codes, search, 242)
         assert np.isin(out, kept).all() and (np.diff(out) > 0).all()
         dropped = np.setdiff1d(kept, out)
         dropped_total += len(dropped)

@@ -659,9 +659,7 @@ def dominance_index(codes):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def drop_dominated(  # pragma: no cover - compiled
-    table, cols, rows, kept, guess_ids, ans_ids, codes, ans2allowed, win, dom_keys, dom_ids
-):
+def drop_dominated(table, cols, rows, kept, guess_ids, ans_ids, codes, s, win):  # pragma: no cover - compiled
     """``kept`` (positions into ``cols``/``guess_ids``, ascending) less the
     guesses *dominated* at the node: ``g`` is dropped when another kept guess
     ``h`` with more live positions (below) splits the node's candidates at
@@ -686,7 +684,15 @@ def drop_dominated(  # pragma: no cover - compiled
     and a live letter on one of ``g``'s dead ones (found in
     :func:`dominance_index`); each pair is then checked cell by cell
     (:func:`_refines`), so the rule is exact whatever letters repeat.
-    Refinements between guesses not related that way are not looked for."""
+    Refinements between guesses not related that way are not looked for.
+
+    ``table[rows[t], cols[i]]`` is the pattern of guess ``guess_ids[i]``
+    against answer ``ans_ids[t]``; ``s`` the search's constants (its
+    ``ans2allowed``, and its ``dom_keys`` and ``dom_ids``: with no rows,
+    nothing is dropped); ``win`` the all-green pattern."""
+    dom_keys = s.dom_keys
+    dom_ids = s.dom_ids
+    ans2allowed = s.ans2allowed
     n = rows.shape[0]
     m = kept.shape[0]
     length = codes.shape[1]

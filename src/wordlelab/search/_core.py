@@ -644,24 +644,18 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
             order = order[np.argsort(sizes, kind="mergesort")]
             if left > 0 and not narrowed:
                 # (narrowed only with forced < 0: ``guesses`` is ``legal``)
+                dominance = n >= s.dominance_min  # (normal mode: else no index)
                 if local.shape[0] == 0:
                     kept = narrow(s.by_answer, guesses, glb, cands, not hard)
-                    if n >= s.dominance_min:
-                        undominated = drop_dominated(
-                            s.by_answer, guesses, cands, kept, guesses, cands, codes,
-                            s.ans2allowed, n_patterns - 1, s.dom_keys, s.dom_ids,
-                        )  # fmt: skip
-                        stats[STAT_DOMINATED] += kept.shape[0] - undominated.shape[0]
-                        kept = undominated
+                    alike = kept.shape[0]
+                    if dominance:
+                        kept = drop_dominated(s.by_answer, guesses, cands, kept, guesses, cands, codes, s, win)
                 else:
                     kept = narrow(local, local_col, glb, rows, not hard)
-                    if n >= s.dominance_min:
-                        undominated = drop_dominated(
-                            local, local_col, rows, kept, guesses, cands, codes,
-                            s.ans2allowed, n_patterns - 1, s.dom_keys, s.dom_ids,
-                        )  # fmt: skip
-                        stats[STAT_DOMINATED] += kept.shape[0] - undominated.shape[0]
-                        kept = undominated
+                    alike = kept.shape[0]
+                    if dominance:
+                        kept = drop_dominated(local, local_col, rows, kept, guesses, cands, codes, s, win)
+                stats[STAT_DOMINATED] += alike - kept.shape[0]
                 sub_legal = guesses[kept]
                 if n >= COMPACT_MIN and n * kept.shape[0] <= COMPACT_MAX_CELLS:
                     if local.shape[0] == 0:
