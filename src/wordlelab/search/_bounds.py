@@ -616,6 +616,9 @@ def _refines(table, rows, ch, cg, label, stamp, mark):  # pragma: no cover - com
     return True
 
 
+#: the most dominators :func:`drop_dominated` checks for one guess
+DOMINANCE_TRIES = 32
+
 #: lists whose dominance index would hold more keys than this get none
 #: (``2**L`` keys a guess: 475 thousand for the NYT list)
 DOMINANCE_MAX_KEYS = 1 << 21
@@ -744,6 +747,7 @@ def drop_dominated(table, cols, rows, kept, guess_ids, ans_ids, codes, s, win): 
         row = dom_keys[mask]
         lo = np.searchsorted(row, key)
         hi = np.searchsorted(row, key, side="right")
+        tries = 0
         for e in range(lo, hi):
             hg = dom_ids[mask, e]
             h = where[hg]
@@ -752,6 +756,9 @@ def drop_dominated(table, cols, rows, kept, guess_ids, ans_ids, codes, s, win): 
             mark += 1
             if _refines(table, rows, cols[kept[h]], cols[kept[i]], label, stamp, mark):
                 drop[i] = True
+                break
+            tries += 1
+            if tries == DOMINANCE_TRIES:  # (bounds the work on a guess with few live letters)
                 break
     out = np.empty(m, np.int64)
     q = 0
