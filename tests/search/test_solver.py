@@ -429,6 +429,35 @@ def test_drop_dominated_keeps_a_finer_guess_for_every_guess_dropped() -> None:
     assert dropped_total > 0.1 * len(guesses)  # many dead letters: many guesses dominated
 
 
+@pytest.mark.parametrize("seed", range(8))
+def test_dropping_dominated_guesses_keeps_every_value(seed: int) -> None:
+    """Normal mode, dominated guesses dropped at every node (``dominance_min``
+    2) or never: the same value at the root and under every opener, a tree
+    that attains it, and the fail-high contract around it."""
+    from wordlelab.search._core import STAT_DOMINATED
+
+    endings = ("atch", "ight", "ound", "aste", "ill", "ower", "ake")
+    words = _family_list(200 + seed, endings, 26, 8, n_dead=12)
+    table = pattern_table(words)
+    cands = np.arange(len(words.answers))
+    dominated = 0
+    for cap in (4, 5):
+        every, fewer = Solver(words, table, max_guesses=cap), Solver(words, table, max_guesses=cap)
+        every.dominance_min, fewer.dominance_min = 10**9, 2
+        for g in [None, *range(0, len(words.allowed), 3)]:
+            want = every.value(cands, guess=g)
+            assert fewer.value(cands, guess=g) == want, (cap, g)
+            if want < INF:
+                for beta, low in ((want, want), (want - 2, want - 2), (want + 1, want)):
+                    bounded = Solver(words, table, max_guesses=cap)
+                    bounded.dominance_min = 2
+                    assert low <= bounded.value(cands, guess=g, beta=beta) <= want, (cap, g, beta)
+        dominated += int(fewer.counters[STAT_DOMINATED])
+        got = fewer.solve(None, top=len(words.allowed))
+        assert got.total == every.value(cands) and verify_tree(got.tree, table).stats.total == got.total
+    assert dominated > 0
+
+
 def test_no_dominance_index_in_hard_and_ultra_mode(small_words: WordList) -> None:
     """Refinement does not carry over where the hint narrows the guesses left."""
     table = pattern_table(small_words)
