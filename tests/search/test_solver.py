@@ -405,7 +405,7 @@ def test_drop_dominated_keeps_a_finer_guess_for_every_guess_dropped() -> None:
         glb = np.empty(len(guesses), np.int64)
         scan(by_answer, guesses, cands, 3, 243, 0, glb, np.empty(len(guesses), np.int64))
         kept = narrow(by_answer, guesses, glb, cands, True)
-        out = drop_dominated(by_answer, guesses, cands, kept, guesses, cands, codes, search, 242)
+        out = drop_dominated(by_answer, guesses, cands, kept, guesses, cands, search)
         assert np.isin(out, kept).all() and (np.diff(out) > 0).all()
         dropped = np.setdiff1d(kept, out)
         dropped_total += len(dropped)

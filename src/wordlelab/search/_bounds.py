@@ -662,7 +662,7 @@ def dominance_index(codes):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def drop_dominated(table, cols, rows, kept, guess_ids, ans_ids, codes, s, win):  # pragma: no cover - compiled
+def drop_dominated(table, cols, rows, kept, guess_ids, ans_ids, s):  # pragma: no cover - compiled
     """``kept`` (positions into ``cols``/``guess_ids``, ascending) less the
     guesses *dominated* at the node: ``g`` is dropped when another kept guess
     ``h`` with more live positions (below) splits the node's candidates at
@@ -690,12 +690,14 @@ def drop_dominated(table, cols, rows, kept, guess_ids, ans_ids, codes, s, win): 
     Refinements between guesses not related that way are not looked for.
 
     ``table[rows[t], cols[i]]`` is the pattern of guess ``guess_ids[i]``
-    against answer ``ans_ids[t]``; ``s`` the search's constants (its
-    ``ans2allowed``, and its ``dom_keys`` and ``dom_ids``: with no rows,
-    nothing is dropped); ``win`` the all-green pattern."""
+    against answer ``ans_ids[t]``; ``s`` the search's constants (its letter
+    ``codes``, ``ans2allowed``, ``n_patterns``, and its ``dom_keys`` and
+    ``dom_ids``: with no rows, nothing is dropped)."""
     dom_keys = s.dom_keys
     dom_ids = s.dom_ids
     ans2allowed = s.ans2allowed
+    codes = s.codes
+    win = s.n_patterns - 1
     n = rows.shape[0]
     m = kept.shape[0]
     length = codes.shape[1]
@@ -751,7 +753,7 @@ def drop_dominated(table, cols, rows, kept, guess_ids, ans_ids, codes, s, win): 
         for e in range(lo, hi):
             hg = dom_ids[mask, e]
             h = where[hg]
-            if h < 0 or h == i or dead_mask[h] & mask == mask:
+            if h < 0 or h == i or (dead_mask[h] & mask) == mask:
                 continue
             mark += 1
             if _refines(table, rows, cols[kept[h]], cols[kept[i]], label, stamp, mark):

@@ -649,12 +649,12 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
                     kept = narrow(s.by_answer, guesses, glb, cands, not hard)
                     alike = kept.shape[0]
                     if dominance:
-                        kept = drop_dominated(s.by_answer, guesses, cands, kept, guesses, cands, codes, s, win)
+                        kept = drop_dominated(s.by_answer, guesses, cands, kept, guesses, cands, s)
                 else:
                     kept = narrow(local, local_col, glb, rows, not hard)
                     alike = kept.shape[0]
                     if dominance:
-                        kept = drop_dominated(local, local_col, rows, kept, guesses, cands, codes, s, win)
+                        kept = drop_dominated(local, local_col, rows, kept, guesses, cands, s)
                 stats[STAT_DOMINATED] += alike - kept.shape[0]
                 sub_legal = guesses[kept]
                 if n >= COMPACT_MIN and n * kept.shape[0] <= COMPACT_MAX_CELLS:
