@@ -316,7 +316,7 @@ def _scan_reference(by_answer: np.ndarray, guesses: np.ndarray, cands: np.ndarra
     return np.array(glb), np.array(sumsq), exact[0] if exact else -1
 
 
-@pytest.mark.parametrize("n", [3, 4, 11, 40, 96, 97, SCAN_PAIRS_MAX, SCAN_PAIRS_MAX + 1, 200])
+@pytest.mark.parametrize("n", [3, 4, 5, 7, 8, 9, 11, 40, 97, 200, SCAN_PAIRS_MAX, SCAN_PAIRS_MAX + 1, 300])
 def test_scan_equals_counting(n: int) -> None:
     """Both ways of scanning (pairs of candidates for small sets, counts per
     pattern for large ones), over a run of guesses and a scattered list."""

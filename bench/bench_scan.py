@@ -1,0 +1,71 @@
+"""Time the exact search's guess scan (``_bounds.scan``) per cell, by set size.
+
+The sets are those the search scans most under a weak opener: the buckets of
+random guesses inside QAJAQ's all-grey bucket on the NYT lists (1366 answers
+with none of Q, A, J), banded by size; each is scanned against every allowed
+guess, contiguous (as from a compacted table).  Prints nanoseconds per cell
+(one candidate against one guess) for each band, the best of ``--repeat``.
+
+    .venv/bin/python bench/bench_scan.py [--sets 200] [--repeat 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+
+from wordlelab import load_wordlist, pattern_table
+from wordlelab.search._bounds import SCAN_PAIRS_MAX, scan
+
+BANDS = [(8, 15), (16, 32), (33, 64), (65, 100), (101, 144), (145, 200), (201, 255), (256, 400)]
+
+
+def bucket_sets(table: np.ndarray, pool: np.ndarray, lo: int, hi: int, count: int, seed: int) -> list[np.ndarray]:
+    """``count`` buckets of ``lo..hi`` answers made by random guesses of ``pool``."""
+    rng = np.random.default_rng(seed)
+    out: list[np.ndarray] = []
+    for _ in range(200 * count):
+        row = table[rng.integers(table.shape[0]), pool]
+        for p in np.unique(row):
+            s = pool[row == p]
+            if lo <= len(s) <= hi:
+                out.append(s)
+                if len(out) == count:
+                    return out
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sets", type=int, default=200, help="sets per size band")
+    ap.add_argument("--repeat", type=int, default=5)
+    args = ap.parse_args()
+    words = load_wordlist("nyt")
+    table = np.ascontiguousarray(pattern_table(words))
+    by_answer = np.ascontiguousarray(table.T)
+    pool = np.array([i for i, a in enumerate(words.answers) if not set(a) & set("qaj")])
+    guesses = np.arange(table.shape[0])
+    glb = np.empty(guesses.shape[0], np.int64)
+    sumsq = np.empty(guesses.shape[0], np.int64)
+    n_patterns = 3**words.length
+    print(f"scan of {guesses.shape[0]} guesses (pairs up to {SCAN_PAIRS_MAX} candidates), best of {args.repeat}")
+    for lo, hi in BANDS:
+        sets = bucket_sets(table, pool, lo, hi, args.sets, seed=lo)
+        if not sets:
+            continue
+        scan(by_answer, guesses, sets[0], 3, n_patterns, 0, glb, sumsq)  # compile
+        cells = sum(len(s) for s in sets) * guesses.shape[0]
+        best = float("inf")
+        for _ in range(args.repeat):
+            t0 = time.perf_counter()
+            for s in sets:
+                scan(by_answer, guesses, s, 3, n_patterns, 0, glb, sumsq)
+            best = min(best, time.perf_counter() - t0)
+        mean_n = cells / guesses.shape[0] / len(sets)
+        print(f"  {lo:3d}-{hi:3d} candidates ({len(sets)} sets, mean {mean_n:.0f}): {best / cells * 1e9:.3f} ns a cell")
+
+
+if __name__ == "__main__":
+    main()
