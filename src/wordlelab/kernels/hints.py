@@ -17,7 +17,8 @@ The hashes are 64-bit (splitmix64 over FNV-1a); references in plain Python:
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from .._jit import njit
 
 __all__ = [
     "DEPTH_SALT",

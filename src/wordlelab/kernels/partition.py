@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import numba
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
+from .._jit import njit
 from ..types import FloatArray, IndexArray, PatternTable
 
 __all__ = ["partition_stats", "partition_stats_weighted"]

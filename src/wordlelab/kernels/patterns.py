@@ -9,8 +9,9 @@ Measured by ``bench/bench_table.py`` (docs/benchmarks.md).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
+from .._jit import njit
 from ..types import CodeArray, PatternTable, table_dtype
 
 __all__ = ["RULE_NAIVE", "RULE_OFFICIAL", "build_pattern_table", "table_dtype"]

@@ -10,8 +10,8 @@ buckets any allowed guess makes of the whole answer list (so of any subset);
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from .._jit import njit
 from ._memo import INF
 
 

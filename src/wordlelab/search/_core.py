@@ -172,8 +172,8 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 import numpy as np
-from numba import njit
 
+from .._jit import njit
 from ..kernels.hints import constrain, rule_hash_after, span_hash
 from ..modes import MODE_HARD, MODE_ULTRA
 from ._bounds import (

@@ -16,8 +16,8 @@ such wrong tree.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from .._jit import njit
 from ..kernels.hints import DEPTH_SALT, LEGAL_SALT, mix64, rule_hash, set_hash
 
 __all__ = ["INF", "MAX_GUESS_INDEX", "entry_value", "lookup", "node_key", "rule_hash", "set_hash", "store", "unpack"]

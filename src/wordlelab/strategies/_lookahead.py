@@ -8,8 +8,8 @@ in :mod:`wordlelab.kernels`).  Checked against ``partition_stats`` in
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from .._jit import njit
 from ..types import FloatArray, IndexArray, PatternTable
 
 
