@@ -19,7 +19,7 @@ import numpy as np
 from wordlelab import load_wordlist, pattern_table
 from wordlelab.search._bounds import SCAN_PAIRS_MAX, scan
 
-BANDS = [(8, 15), (16, 32), (33, 64), (65, 100), (101, 144), (145, 200), (201, 255), (256, 400)]
+BANDS = [(3, 8), (9, 15), (16, 32), (33, 64), (65, 100), (101, 144), (145, 200), (201, 255), (256, 400)]
 
 
 def bucket_sets(table: np.ndarray, pool: np.ndarray, lo: int, hi: int, count: int, seed: int) -> list[np.ndarray]:
