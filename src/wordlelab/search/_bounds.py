@@ -359,13 +359,16 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, glb, sumsq):  # pragma
             if least > node_lb or least == node_lb and (shortcut >= 0 or least >= INF):
                 continue
             for jj in range(width):
+                u = np.uint64(jj)
+                lb = block_glb[u]
+                if lb > node_lb or lb == node_lb and shortcut >= 0:
+                    continue  # changes nothing
                 j = j0 + jj
-                lb = glb[j]
-                exact = most[jj] <= 1 and lb < INF  # buckets of at most two
+                exact = most[u] <= 1 and lb < INF  # buckets of at most two
                 if lb < node_lb:
                     node_lb = lb
                     shortcut = j if exact else -1
-                elif lb == node_lb and shortcut < 0 and exact:
+                elif exact:
                     shortcut = j
                 if shortcut == j and lb <= floor:
                     return node_lb, shortcut
