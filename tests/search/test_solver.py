@@ -316,10 +316,11 @@ def _scan_reference(by_answer: np.ndarray, guesses: np.ndarray, cands: np.ndarra
     return np.array(glb), np.array(sumsq), exact[0] if exact else -1
 
 
-@pytest.mark.parametrize("n", [3, 4, 5, 7, 8, 9, 11, 40, 97, 200, SCAN_PAIRS_MAX, SCAN_PAIRS_MAX + 1, 300])
+@pytest.mark.parametrize("n", [3, 4, 5, 7, 8, 9, 11, 23, 24, 30, 40, 97, 200, SCAN_PAIRS_MAX, SCAN_PAIRS_MAX + 1, 300])
 def test_scan_equals_counting(n: int) -> None:
     """Both ways of scanning (pairs of candidates for small sets, counts per
-    pattern for large ones), over a run of guesses and a scattered list."""
+    pattern for large ones), over a run of guesses and a scattered list, for
+    candidates spread over the list and for neighbours in it."""
     from wordlelab.search._bounds import scan
 
     words = load_wordlist()
@@ -329,8 +330,11 @@ def test_scan_equals_counting(n: int) -> None:
         np.arange(3000, 4100, dtype=np.int64),
         np.sort(rng.choice(len(words.allowed), 1500, replace=False)).astype(np.int64),
     ):
-        for r in (1, 3):
-            cands = np.sort(rng.choice(len(words.answers), n, replace=False)).astype(np.int64)
+        # spread over the list, and neighbours in it (sharing letters: big buckets,
+        # many equal pairs)
+        start = int(rng.integers(0, len(words.answers) - 2 * n))
+        for r, pool in ((1, len(words.answers)), (3, len(words.answers)), (3, np.arange(start, start + 2 * n))):
+            cands = np.sort(rng.choice(pool, n, replace=False)).astype(np.int64)
             glb = np.empty(len(guesses), np.int64)
             sumsq = np.empty(len(guesses), np.int64)
             node_lb, shortcut = scan(by_answer, guesses, cands, r, 243, 0, glb, sumsq)

@@ -314,6 +314,7 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, glb, sumsq):  # pragma
     most = np.empty(width_small, np.uint8)
     wins = np.empty(width_small, np.uint8)
     eq = np.empty(width_small, np.uint8)
+    acc = np.empty(width_small, np.uint8)
     node_lb = INF
     shortcut = -1
     last = r <= 1  # one guess left after this one: every bucket must be a singleton
@@ -337,7 +338,7 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, glb, sumsq):  # pragma
                 for jj in range(width):
                     dst[jj] = src[np.uint64(picks[jj])]
         if small:
-            _pairs(block, n, width, win, dups, pairs, most, wins, eq)
+            _pairs(block, n, width, win, dups, pairs, most, wins, eq, acc)
             # bounds of the whole block at once, then the guesses one by one
             # only if the block holds a new least bound (branch-free, with
             # unsigned indices into views: vector instructions; written with
@@ -416,7 +417,7 @@ SCAN_PAIRS_MAX = 240
 
 
 @njit(cache=True, nogil=True)
-def _pairs(block, n, width, win, dups, pairs, most, wins, eq):  # pragma: no cover - compiled
+def _pairs(block, n, width, win, dups, pairs, most, wins, eq, acc):  # pragma: no cover - compiled
     """For each of ``width`` guesses (a column of ``block: uint8[n, >= width]``,
     the pattern each candidate shows): ``dups`` the candidates whose pattern
     an earlier candidate shows too (``parts = n - dups``), ``pairs`` the
@@ -433,16 +434,30 @@ def _pairs(block, n, width, win, dups, pairs, most, wins, eq):  # pragma: no cov
     widened every lane to 64 bits): 0.47 -> 0.35 ns a cell at 30 candidates,
     2.0 -> 0.80 at 100 (bench/bench_scan.py)."""
     win8 = np.uint8(win)
+    few = n <= 23  # n (n - 1) / 2 <= 253: the pairs of a guess fit in a byte
     for jj in range(width):
         dups[jj] = 0
         pairs[jj] = 0
         most[jj] = 0
         wins[jj] = 0
+        acc[jj] = 0
     for t in range(n):
         bt = block[t]
-        for jj in range(width):
-            eq[jj] = 0
         u = 0
+        if t >= 4:  # the first four comparisons set the counts
+            b0 = block[0]
+            b1 = block[1]
+            b2 = block[2]
+            b3 = block[3]
+            for jj in range(width):
+                x = bt[jj]
+                eq[jj] = np.uint8(
+                    np.uint8(x == b0[jj]) + np.uint8(x == b1[jj]) + np.uint8(x == b2[jj]) + np.uint8(x == b3[jj])
+                )
+            u = 4
+        else:
+            for jj in range(width):
+                eq[jj] = 0
         while u + 4 <= t:
             b0 = block[u]
             b1 = block[u + 1]
@@ -459,12 +474,23 @@ def _pairs(block, n, width, win, dups, pairs, most, wins, eq):  # pragma: no cov
             for jj in range(width):
                 eq[jj] += np.uint8(bt[jj] == bu[jj])
             u += 1
+        if few:
+            for jj in range(width):
+                e = eq[jj]
+                dups[jj] += np.uint8(e > 0)
+                acc[jj] += e
+                most[jj] = max(most[jj], e)
+                wins[jj] |= np.uint8(bt[jj] == win8)
+        else:
+            for jj in range(width):
+                e = eq[jj]
+                dups[jj] += np.uint8(e > 0)
+                pairs[jj] += e
+                most[jj] = max(most[jj], e)
+                wins[jj] |= np.uint8(bt[jj] == win8)
+    if few:
         for jj in range(width):
-            e = eq[jj]
-            dups[jj] += np.uint8(e > 0)
-            pairs[jj] += e
-            most[jj] = max(most[jj], e)
-            wins[jj] |= np.uint8(bt[jj] == win8)
+            pairs[jj] = acc[jj]
 
 
 @njit(cache=True, nogil=True)
