@@ -429,10 +429,12 @@ def _pairs(block, n, width, win, dups, pairs, most, wins, eq, acc):  # pragma: n
     guesses so that it compiles to vector instructions: for a few candidates
     cheaper than counting per pattern, whose increments depend on each other
     through memory.  Four earlier candidates are compared per pass over the
-    counters (one load and one store of ``eq`` per four comparisons, not per
-    one), and the all-green test compares bytes (an ``int64`` pattern
-    widened every lane to 64 bits): 0.47 -> 0.35 ns a cell at 30 candidates,
-    2.0 -> 0.80 at 100 (bench/bench_scan.py)."""
+    counts (one load and one store of ``eq`` per four comparisons, not per
+    one; the first pass sets them), the all-green test compares bytes (an
+    ``int64`` pattern widened every lane to 64 bits), and up to 23 candidates
+    the pairs add up in bytes (``acc``), so every loop runs at full vector
+    width (``bench/bench_scan.py``; figures in docs/benchmarks.md).  ``eq``
+    and ``acc``: working space of ``width`` bytes."""
     win8 = np.uint8(win)
     few = n <= 23  # n (n - 1) / 2 <= 253: the pairs of a guess fit in a byte
     for jj in range(width):
