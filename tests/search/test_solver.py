@@ -71,11 +71,15 @@ def _random_list(seed: int, n_answers: int, n_extra: int) -> WordList:
     return WordList.from_words(answers, answers + rng.sample(others, n_extra), name=f"r{seed}")
 
 
-def _family_list(seed: int, endings: tuple[str, ...], n_answers: int, n_extra: int, n_dead: int = 0) -> WordList:
+def _family_list(
+    seed: int, endings: tuple[str, ...], n_answers: int, n_extra: int, n_dead: int = 0, twins: bool = False
+) -> WordList:
     """Answers from word families equal but in one or two letters (_ATCH,
     _IGHT...), with ``n_extra`` other allowed guesses, and ``n_dead`` guesses
     that are answers with one letter replaced by a letter no answer has (each
-    split more finely by the answer it came from: a dominated guess)."""
+    split more finely by the answer it came from: a dominated guess); with
+    ``twins`` two of each, with different such letters in the same place
+    (alike guesses in hard mode: ``_bounds.drop_alike``)."""
     full = load_wordlist()
     rng = random.Random(seed)
     answers = sorted(rng.sample([w for w in full.answers if w.endswith(endings)], n_answers))
@@ -84,7 +88,8 @@ def _family_list(seed: int, endings: tuple[str, ...], n_answers: int, n_extra: i
     dead = []
     for w in rng.sample(answers, n_dead):
         i = rng.randrange(len(w))
-        dead.append(w[:i] + rng.choice(absent) + w[i + 1 :])
+        for c in rng.sample(absent, 2 if twins else 1):
+            dead.append(w[:i] + c + w[i + 1 :])
     return WordList.from_words(answers, answers + rng.sample(others, n_extra) + sorted(set(dead)))
 
 
@@ -370,6 +375,63 @@ def test_narrow_keeps_one_guess_per_split() -> None:
         assert len(kept) < len(useful)  # some guesses were alike
 
 
+def test_drop_alike_keeps_one_guess_per_kind_in_hard_mode() -> None:
+    """``_bounds.drop_alike`` on hard-mode nodes of the NYT lists (the all-grey
+    bucket of a weak opener, answers ending alike, answers holding a letter
+    off one place): exactly the first guess of each kind is kept, a kind being
+    the letters with those no candidate has made a wildcard.  Two guesses of
+    a kind show every candidate the same pattern, leave the same rule after
+    every hint they show, and below the node one is legal wherever the other
+    is: under the rules that hints of other guesses for any candidate leave."""
+    from wordlelab.kernels.hints import constrain
+    from wordlelab.search._bounds import drop_alike, narrow, scan
+
+    words = load_wordlist("nyt")
+    table = pattern_table(words)
+    solver = Solver(words, table, rules="hard")
+    by_answer, codes = solver.by_answer, solver.codes
+    alpha = solver.letter_counts.shape[1]
+    guesses = np.arange(len(words.allowed), dtype=np.int64)
+    answers = np.arange(len(words.answers), dtype=np.int64)
+    grey = answers[table[words.allowed.index("quouk")] == 0]
+    e_last = answers[[w.endswith("e") for w in words.answers]]
+    a_not_first = answers[[("a" in w and w[0] != "a") for w in words.answers]]
+    rng = np.random.default_rng(11)
+
+    def legal(g: int, greens: np.ndarray, mins: np.ndarray) -> bool:
+        counts = np.bincount(codes[g], minlength=alpha)
+        return bool(((greens < 0) | (codes[g] == greens)).all() and (counts >= mins).all())
+
+    dropped_total = 0
+    for cands in (grey[:200], e_last[::9][:25], a_not_first[::13][:12], grey[::40][:6]):
+        glb = np.empty(len(guesses), np.int64)
+        scan(by_answer, guesses, cands, 3, 243, 0, glb, np.empty(len(guesses), np.int64))
+        kept = narrow(by_answer, guesses, glb, cands, False)
+        out = drop_alike(kept, guesses, cands, codes, solver.ans2allowed)
+        present = set("".join(words.answers[int(a)] for a in cands))
+        first: dict[str, int] = {}
+        kind = {}
+        for g in guesses[kept].tolist():
+            kind[g] = first.setdefault("".join(c if c in present else "." for c in words.allowed[g]), g)
+        assert guesses[out].tolist() == sorted(set(first.values()))
+        dropped = [g for g in kind if kind[g] != g]
+        dropped_total += len(dropped)
+        for g in rng.choice(dropped, min(30, len(dropped)), replace=False).tolist() if dropped else []:
+            h = kind[g]
+            assert (by_answer[cands, g] == by_answer[cands, h]).all()
+            none = np.full(5, -1, np.int64), np.zeros(alpha, np.int64)
+            for pattern in set(by_answer[cands, g].tolist()):
+                (greens_g, mins_g), (greens_h, mins_h) = (constrain(*none, x, pattern, codes) for x in (g, h))
+                assert (greens_g == greens_h).all() and (mins_g == mins_h).all(), (words.allowed[g], words.allowed[h])
+            for _ in range(20):  # rules below the node: hints of other guesses for one of its candidates
+                a = int(rng.choice(cands))
+                rule = none
+                for x in rng.choice(guesses, 2).tolist():
+                    rule = constrain(*rule, x, by_answer[a, x], codes)
+                    assert legal(g, *rule) == legal(h, *rule), (words.allowed[g], words.allowed[h], words.allowed[x])
+    assert dropped_total > 100  # the kinds were exercised
+
+
 def _finer_than(columns: np.ndarray, g: int, among: np.ndarray) -> np.ndarray:
     """Which guesses of ``among`` split the rows of ``columns`` (candidates x
     guesses) at least as finely as ``g``: those whose patterns, paired with
@@ -478,11 +540,11 @@ def test_search_with_alike_guesses_equals_brute_force(mode: str) -> None:
     """Answers in families equal but in one or two letters (_ATCH, _IGHT...),
     where many guesses split the candidates alike and the guesses passed
     down are narrowed: still the brute-force optimum."""
-    from wordlelab.search._core import STAT_COMPACTED, STAT_DOMINATED, STAT_NARROWED
+    from wordlelab.search._core import STAT_ALIKE, STAT_COMPACTED, STAT_DOMINATED, STAT_NARROWED
 
-    narrowed = compacted = dominated = 0
+    narrowed = compacted = dominated = alike = 0
     for seed in (1, 2):
-        words = _family_list(seed, ("atch", "ight", "ound", "aste", "ill"), 20, 25, n_dead=8)
+        words = _family_list(seed, ("atch", "ight", "ound", "aste", "ill"), 20, 25, n_dead=8, twins=mode == "hard")
         answers = words.answers
         table = pattern_table(words)
         for cap in (3, 4) if mode == "normal" else (3,):
@@ -494,9 +556,11 @@ def test_search_with_alike_guesses_equals_brute_force(mode: str) -> None:
                 narrowed += int(solver.counters[STAT_NARROWED])
                 compacted += int(solver.counters[STAT_COMPACTED])
                 dominated += int(solver.counters[STAT_DOMINATED])
+                alike += int(solver.counters[STAT_ALIKE])
     assert narrowed > 0 or mode == "ultra"  # the narrowing was exercised (never in ultra mode)
     assert compacted > 0 or mode == "ultra"  # and the compacted tables (normal and hard mode)
     assert (dominated > 0) == (mode == "normal")  # and dominated guesses dropped (normal mode only)
+    assert (alike > 0) == (mode == "hard")  # and alike guesses (hard mode only)
 
 
 @pytest.mark.parametrize("mode", ["normal", "hard", "ultra"])

@@ -831,6 +831,84 @@ def drop_dominated(table, cols, rows, kept, guess_ids, ans_ids, s):  # pragma: n
 
 
 @njit(cache=True, nogil=True)
+def drop_alike(kept, guess_ids, cands, codes, ans2allowed):  # pragma: no cover - compiled
+    """``kept`` (positions into ``guess_ids``, ascending) less the guesses
+    *alike* at a hard-mode node with candidates ``cands``, keeping the first
+    (lowest index) of each kind: two guesses are alike when they differ only
+    in places where both hold a letter no candidate has.
+
+    Why the search below the node loses nothing: such a letter is grey for
+    every candidate and takes no copy from another tile, so the two show
+    every candidate (of the node or any set below it) the same pattern; the
+    hint leaves the same rule (greens and least counts come from the tiles
+    shown green or yellow, which the two share); and one is legal wherever
+    the other is (a green the rule demands, or a copy of a letter it counts,
+    is a letter some candidate has, which the two hold in the same places).
+    So their subtrees are the same everywhere under the node, and keeping
+    the lower index keeps the optimum and the guess the search picks (equal
+    order keys, ties to the lower index).  Normal mode keeps one guess per
+    split instead (:func:`narrow`), which hard mode cannot: there guesses
+    splitting alike may leave different guesses legal.
+
+    Read from the letters alone (``codes``; ``ans2allowed`` maps a candidate
+    to its row), with a hash of each guess's letters (the absent ones a
+    wildcard) in an open-addressing table, then compared letter by letter:
+    about ``L`` steps a guess, no cell of the pattern table."""
+    n = cands.shape[0]
+    m = kept.shape[0]
+    length = codes.shape[1]
+    if m < 2:
+        return kept
+    present = np.zeros(256, np.bool_)
+    for t in range(n):
+        a = ans2allowed[cands[t]]
+        for p in range(length):
+            present[codes[a, p]] = True
+    h = np.empty(m, np.uint64)
+    absent = np.zeros(m, np.int64)  # bit p: the guess's letter in place p is no candidate's
+    for i in range(m):
+        g = guess_ids[kept[i]]
+        x = _COLUMN_SEED
+        bits = 0
+        for p in range(length):
+            c = codes[g, p]
+            if present[c]:
+                x = (x ^ np.uint64(np.int64(c) + 1)) * _COLUMN_PRIME
+            else:
+                bits |= 1 << p
+                x = x * _COLUMN_PRIME
+        absent[i] = bits
+        h[i] = x ^ (x >> np.uint64(29))
+    size = 1
+    while size < 2 * m:
+        size *= 2
+    slots = np.full(size, -1, np.int64)
+    out = np.empty(m, np.int64)
+    q = 0
+    for i in range(m):
+        at = np.int64(h[i] & np.uint64(size - 1))
+        alike = False
+        while slots[at] >= 0:
+            e = slots[at]
+            if h[e] == h[i] and absent[e] == absent[i]:
+                ge = guess_ids[kept[e]]
+                gi = guess_ids[kept[i]]
+                alike = True
+                for p in range(length):
+                    if not (absent[i] >> p) & 1 and codes[ge, p] != codes[gi, p]:
+                        alike = False
+                        break
+                if alike:
+                    break
+            at = (at + 1) & (size - 1)
+        if not alike:
+            slots[at] = i
+            out[q] = kept[i]
+            q += 1
+    return out[:q]
+
+
+@njit(cache=True, nogil=True)
 def compact(by_answer, rows, cols):  # pragma: no cover - compiled
     """``by_answer[rows][:, cols]`` as a new C-contiguous ``uint8`` table: the
     patterns of a node's candidates against the guesses passed below it, so

@@ -137,6 +137,17 @@ bound, one core: CHEET 6.2 s -> 3.9 s (47312 -> 45279 nodes, 11.6 G -> 6.6 G
 cells), VODUN 8.3 s -> 4.9 s, QAJAQ 86 s -> 71 s (303,633 -> 284,843 nodes,
 129 G -> 95 G cells).
 
+In hard mode a node drops instead the guesses *alike* a lower one
+(``_bounds.drop_alike``): equal but in places where both hold a letter no
+candidate has, so that below the node they show every candidate the same
+pattern, leave the same rule after it and are legal at the same nodes.  Read
+from the letters alone (no cell of the table), it takes the guesses passed
+down from a weak opener's buckets down by a tenth to a quarter, and the
+node itself tries only those it passes down.  Same values; exact totals, no
+bound, one core: EERIE (NYT, hard) 9.7 s -> 9.0 s (4.57 M -> 3.71 M guesses
+tried, 5.18 G -> 4.56 G cells), MADAM 10.6 s -> 10.4 s, TELCO (2023 pool, hard)
+5.1 s -> 4.6 s.
+
 Hard mode
 ---------
 The guesses legal at a node depend on the path, so the search carries the
@@ -180,6 +191,7 @@ from ._bounds import (
     bucket_lb,
     compact,
     consistent_split,
+    drop_alike,
     drop_dominated,
     endgame_trap,
     hard_filter,
@@ -249,7 +261,8 @@ STAT_NARROWED = 10  # nodes that narrowed the guesses passed down (_bounds.narro
 STAT_ROUNDS = 11  # rounds of a forced guess's buckets searched again with doubled caps
 STAT_COMPACTED = 12  # nodes that passed a compacted table down (_bounds.compact)
 STAT_DOMINATED = 13  # guesses not passed down, another splitting finer (_bounds.drop_dominated)
-N_STATS = 14
+STAT_ALIKE = 14  # hard mode: guesses not passed down, alike a lower one (_bounds.drop_alike)
+N_STATS = 15
 
 
 class Search(NamedTuple):
@@ -650,15 +663,18 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
                 dominance = n >= s.dominance_min  # (normal mode: else no index)
                 if local.shape[0] == 0:
                     kept = narrow(s.by_answer, guesses, glb, cands, not hard)
-                    alike = kept.shape[0]
-                    if dominance:
-                        kept = drop_dominated(s.by_answer, guesses, cands, kept, guesses, cands, s)
                 else:
                     kept = narrow(local, local_col, glb, rows, not hard)
-                    alike = kept.shape[0]
-                    if dominance:
+                before = kept.shape[0]
+                if hard:
+                    kept = drop_alike(kept, guesses, cands, codes, s.ans2allowed)
+                    stats[STAT_ALIKE] += before - kept.shape[0]
+                elif dominance:
+                    if local.shape[0] == 0:
+                        kept = drop_dominated(s.by_answer, guesses, cands, kept, guesses, cands, s)
+                    else:
                         kept = drop_dominated(local, local_col, rows, kept, guesses, cands, s)
-                stats[STAT_DOMINATED] += alike - kept.shape[0]
+                    stats[STAT_DOMINATED] += before - kept.shape[0]
                 sub_legal = guesses[kept]
                 if n >= COMPACT_MIN and n * kept.shape[0] <= COMPACT_MAX_CELLS:
                     if local.shape[0] == 0:
@@ -674,9 +690,8 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
                     sub_col = local_col[kept]
                 narrowed = True
                 stats[STAT_NARROWED] += 1
-                if not hard:
-                    passed = np.zeros(guesses.shape[0], np.bool_)
-                    passed[kept] = True
+                passed = np.zeros(guesses.shape[0], np.bool_)
+                passed[kept] = True
             # a guess against a finite ``best`` (an opener refuted for a
             # table; any guess after the first at a node with many guesses
             # left): every bucket is first proven just above its bound, then
