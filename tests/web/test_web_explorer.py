@@ -185,7 +185,8 @@ def test_openers_compute_makes_a_bound_exact_and_keeps_it() -> None:
     """The Compute button's endpoint: LIONS on the original lists (normal mode) is only a
     bound in the shipped table (>= 8007; that table's all-exact run comes last); the server
     searches it in a worker, keeps it in the user's store, and the table and the rank then
-    show it exact (the total the search gives here too)."""
+    show it exact (the total the search gives here too).  The store is emptied again
+    at the end, so that no later test finds LIONS computed."""
     from wordlelab.atlas import load_opener_table, user_store
     from wordlelab.modes import Mode
     from wordlelab.search import ExactJob
@@ -196,6 +197,13 @@ def test_openers_compute_makes_a_bound_exact_and_keeps_it() -> None:
     store.path.unlink(missing_ok=True)
     want = solve_opener(ExactJob(load_wordlist("original"), Mode.NORMAL), "lions").total
     shipped_bounds = sum(1 for row in load_opener_table("original", "normal").rows if not row.exact)
+    try:
+        _compute_lions(store, want, shipped_bounds)
+    finally:
+        store.path.unlink(missing_ok=True)
+
+
+def _compute_lions(store: Any, want: int, shipped_bounds: int) -> None:
     with TestClient(create_app(Limits(timeout_s=120.0)), base_url=BASE_URL) as c:
         ask = {"word": "lions", "words": "original", "mode": "normal"}
         before = c.get("/api/openers/rank", params=ask).json()
