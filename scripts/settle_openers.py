@@ -24,7 +24,13 @@ from wordlelab.atlas import load_opener_table, table_name_for
 from wordlelab.errors import WordlelabError
 from wordlelab.modes import GameRules
 from wordlelab.search import INF, ExactJob, ResultStore, exact_openers
+from wordlelab.search.openers import OpenerResult
 from wordlelab.words import load_wordlist
+
+
+def _progress(r: OpenerResult, done: int, total: int) -> None:
+    shown = "impossible" if r.total >= INF else str(r.total)
+    print(f"[{done}/{total}] {r.word}: {shown} ({r.seconds:.2f} s CPU)", flush=True)
 
 
 def main(argv: list[str]) -> int:
@@ -50,13 +56,8 @@ def main(argv: list[str]) -> int:
             openers = rest
         store = ResultStore(Path(results), fix="move it away or name another results file")
         try:
-
-            def progress(r, done, total):  # type: ignore[no-untyped-def]
-                shown = "impossible" if r.total >= INF else str(r.total)
-                print(f"[{done}/{total}] {r.word}: {shown} ({r.seconds:.2f} s CPU)", flush=True)
-
             found = exact_openers(
-                ExactJob(wl, GameRules(mode)), openers, store, resume=True, workers=1, progress=progress
+                ExactJob(wl, GameRules(mode)), openers, store, resume=True, workers=1, progress=_progress
             )
         finally:
             store.close()

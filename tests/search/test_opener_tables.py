@@ -145,21 +145,28 @@ def test_nyt_table_equals_the_reference_row_for_row(name: str) -> None:
     assert exact >= 8  # the best openers at least (a complete table: all, test_table_matches_the_reference)
 
 
-@pytest.mark.parametrize("name", sorted(FOLDED))
-def test_folded_rows_are_the_runs_results(name: str) -> None:
-    """The exact rows above ``U`` are exactly what the all-exact run proved: each one in
-    its results file with the same total, and every exact result of the file in the table."""
+def _proven(name: str, results: Path) -> dict[str, float]:
+    """The exact totals (``inf`` for impossible) an all-exact run of table ``name``
+    has stored in ``results``, under the key ``openers --all --exact`` uses."""
     from wordlelab.modes import GameRules
     from wordlelab.search import INF
     from wordlelab.search.openers import ExactJob, ResultStore
 
-    words_name, hard, upper, _, _ = SPECS[name]
-    store = ResultStore(FOLDED[name])
+    words_name, hard, _, _, _ = SPECS[name]
+    store = ResultStore(results)
     try:
         done = store.done(ExactJob(load_wordlist(words_name), GameRules("hard" if hard else "normal")).key)
     finally:
         store.close()
-    proven = {w: (math.inf if r.total >= INF else float(r.total)) for w, r in done.items() if r.exact}
+    return {w: (math.inf if r.total >= INF else float(r.total)) for w, r in done.items() if r.exact}
+
+
+@pytest.mark.parametrize("name", sorted(FOLDED))
+def test_folded_rows_are_the_runs_results(name: str) -> None:
+    """The exact rows above ``U`` are exactly what the all-exact run proved: each one in
+    its results file with the same total, and every exact result of the file in the table."""
+    upper = SPECS[name][2]
+    proven = _proven(name, FOLDED[name])
     assert len(proven) > 500  # the run's first sittings at least
     rows = {w: (t, e) for w, t, e in _read(TABLES / f"{name}.tsv")}
     assert all(rows[w] == (t, 1) for w, t in proven.items())
@@ -171,18 +178,8 @@ def test_folded_rows_are_the_runs_results(name: str) -> None:
 def test_running_results_agree_with_the_table(name: str) -> None:
     """What an all-exact run under way has proven so far agrees with the shipped
     table: the same total where the table is exact, never below its bound."""
-    from wordlelab.modes import GameRules
-    from wordlelab.search import INF
-    from wordlelab.search.openers import ExactJob, ResultStore
-
     assert name not in FOLDED
-    words_name, hard, _, _, _ = SPECS[name]
-    store = ResultStore(RUNNING[name])
-    try:
-        done = store.done(ExactJob(load_wordlist(words_name), GameRules("hard" if hard else "normal")).key)
-    finally:
-        store.close()
-    proven = {w: (math.inf if r.total >= INF else float(r.total)) for w, r in done.items() if r.exact}
+    proven = _proven(name, RUNNING[name])
     assert len(proven) > 1000  # the run's first sitting at least
     rows = {w: (t, e) for w, t, e in _read(TABLES / f"{name}.tsv")}
     wrong = [(w, t, rows[w]) for w, t in proven.items() if (rows[w][1] == 1 and rows[w][0] != t) or rows[w][0] > t]
@@ -311,10 +308,6 @@ def test_settle_script_proves_chosen_openers_into_a_run(tmp_path: Path) -> None:
     import subprocess
     import sys
 
-    from wordlelab.modes import GameRules
-    from wordlelab.search import INF
-    from wordlelab.search.openers import ExactJob, ResultStore
-
     script = ROOT / "scripts" / "settle_openers.py"
     path = tmp_path / "run.sqlite"
     run = subprocess.run(
@@ -324,12 +317,7 @@ def test_settle_script_proves_chosen_openers_into_a_run(tmp_path: Path) -> None:
         text=True,
     )
     assert run.returncode == 0, run.stderr
-    store = ResultStore(path)
-    try:
-        done = store.done(ExactJob(load_wordlist("nyt-2023"), GameRules("hard")).key)
-    finally:
-        store.close()
-    assert set(done) == {"nunny", "zoner"} and all(r.exact and r.total >= INF for r in done.values())
+    assert _proven("nyt-2023-hard", path) == {"nunny": math.inf, "zoner": math.inf}
     bad = subprocess.run(
         [sys.executable, str(script), "nyt-2023", "hard", str(tmp_path / "x.sqlite"), "nunny", "qqqqq"],
         check=False,
