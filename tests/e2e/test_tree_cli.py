@@ -113,22 +113,23 @@ def test_openers_rank() -> None:
 
 def test_openers_rank_exact_computes_a_bound_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """`--rank WORD --exact` on a row that is only a bound: the real search computes
-    its total (LIONS, original lists, normal mode: 8120; that table's all-exact run
-    comes last), the user's store keeps it, and the next look (`--rank`, `--top`)
-    reads it without computing."""
+    its total (LIONS, the 2023 pool, normal mode: 11506; that table is still bounds
+    below its best two), the user's store keeps it, and the next look (`--rank`,
+    `--top`) reads it without computing."""
     monkeypatch.setenv("WORDLELAB_CACHE_DIR", str(tmp_path))
-    assert "total >= 8007" in _ok("openers", "--rank", "lions")
-    res = runner.invoke(app, ["openers", "--rank", "lions", "--exact", "--json"])
+    pool = ("--words", "nyt-2023")
+    assert "total >= 11250" in _ok("openers", "--rank", "lions", *pool)
+    res = runner.invoke(app, ["openers", "--rank", "lions", *pool, "--exact", "--json"])
     assert res.exit_code == 0, res.output
     assert "computing the exact total of LIONS" in res.stderr and "kept in" in res.stderr
     data = json.loads(res.stdout)
-    assert (data["total"], data["exact"], data["computed"], data["rank_lo"]) == (8120, True, True, 11)
-    again = runner.invoke(app, ["openers", "--rank", "lions", "--exact"])
+    assert (data["total"], data["exact"], data["computed"], data["rank_lo"]) == (11506, True, True, 3)
+    again = runner.invoke(app, ["openers", "--rank", "lions", *pool, "--exact"])
     assert again.exit_code == 0 and "computing" not in again.stderr
-    assert "total 8120, mean" in again.stdout and "3.5076 (8120/2315)" in again.stdout
+    assert "total 11506, mean" in again.stdout and "3.6434 (11506/3158)" in again.stdout
     assert "computed on this machine" in again.stdout
-    top = json.loads(_ok("openers", "--top", "11", "--json"))
-    assert top["exact_count"] == 11 and top["openers"][10]["guess"] == "lions"
+    top = json.loads(_ok("openers", "--top", "3", *pool, "--json"))
+    assert top["exact_count"] == 3 and top["openers"][2]["guess"] == "lions"
     assert list(tmp_path.glob("opener-totals-*-normal.json"))
 
 

@@ -271,7 +271,7 @@ def test_fold_script_refuses_a_missing_or_damaged_results_file(tmp_path: Path) -
     # a table that still has bounds (the first of those not yet complete), and a complete one
     with_bounds = next(
         (lst, mode)
-        for lst, mode in (("original", "hard"), ("nyt", "normal"), ("original", "normal"))
+        for lst, mode in (("original", "normal"), ("nyt-2023", "normal"), ("nyt-2023", "hard"))
         if any(e == 0 for _, _, e in _read(TABLES / f"{lst}-{mode}.tsv"))
     )
     before = {p: p.read_bytes() for p in TABLES.glob("*.tsv")}

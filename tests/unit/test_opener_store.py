@@ -138,15 +138,15 @@ def test_overlay_replaces_bounds_only() -> None:
 
 
 def test_the_atlas_reads_the_store(cache: Path) -> None:
-    shipped = load_opener_table("original", "normal", user=False)
-    assert load_opener_table("original", "normal") is shipped  # no store yet
-    assert shipped.row("lions").shown == ">= 8007"
-    user_store("original", "normal").add(StoredTotal("lions", 8120, 8007, 1.0, 300))
-    table = load_opener_table("original", "normal")
-    assert table.row("lions").shown == "8120" and table.row("lions").computed
+    shipped = load_opener_table("nyt-2023", "normal", user=False)
+    assert load_opener_table("nyt-2023", "normal") is shipped  # no store yet
+    assert shipped.row("lions").shown == ">= 11250"
+    user_store("nyt-2023", "normal").add(StoredTotal("lions", 11506, 11250, 1.0, 300))
+    table = load_opener_table("nyt-2023", "normal")
+    assert table.row("lions").shown == "11506" and table.row("lions").computed
     assert table.exact_count == shipped.exact_count + 1
-    assert load_opener_table("original", "normal") is table  # read once per version of the file
-    assert load_opener_table("original", "hard").row("lions") == load_opener_table("original", "hard", user=False).row(
+    assert load_opener_table("nyt-2023", "normal") is table  # read once per version of the file
+    assert load_opener_table("nyt-2023", "hard").row("lions") == load_opener_table("nyt-2023", "hard", user=False).row(
         "lions"
     )
 
@@ -158,17 +158,17 @@ def test_compute_total_keeps_what_run_returns_once(cache: Path) -> None:
 
     def run(job: ExactJob, word: str) -> OpenerResult:
         calls.append((job.key, word))
-        return OpenerResult(word, 8120, 0.5, 100)
+        return OpenerResult(word, 11506, 0.5, 100)
 
-    r = compute_total("original", "normal", "LIONS", run=run)
-    assert (r.row.total, r.row.exact, r.row.computed) == (8120, True, True)
-    assert calls == [(user_store("original", "normal").key, "lions")]
-    again = compute_total("original", "normal", "lions", run=run)
+    r = compute_total("nyt-2023", "normal", "LIONS", run=run)
+    assert (r.row.total, r.row.exact, r.row.computed) == (11506, True, True)
+    assert calls == [(user_store("nyt-2023", "normal").key, "lions")]
+    again = compute_total("nyt-2023", "normal", "lions", run=run)
     assert again.row == r.row and len(calls) == 1
-    assert compute_total("original", "normal", "salet", run=run).row.total == 7920 and len(calls) == 1  # shipped exact
+    assert compute_total("nyt-2023", "normal", "salet", run=run).row.total == 11235 and len(calls) == 1  # shipped exact
     with pytest.raises(OpenerStoreError):  # a search answer below the proven bound is not kept
-        compute_total("original", "normal", "adieu", run=lambda job, w: OpenerResult(w, 7000, 0.1, 1))
-    assert "adieu" not in user_store("original", "normal").read()
+        compute_total("nyt-2023", "normal", "adieu", run=lambda job, w: OpenerResult(w, 11000, 0.1, 1))
+    assert "adieu" not in user_store("nyt-2023", "normal").read()
 
 
 def test_a_cache_that_cannot_be_written_still_answers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -177,6 +177,6 @@ def test_a_cache_that_cannot_be_written_still_answers(tmp_path: Path, monkeypatc
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("")
     monkeypatch.setenv("WORDLELAB_CACHE_DIR", str(blocker))
-    r = compute_total("original", "normal", "lions", run=lambda job, w: OpenerResult(w, 8120, 0.5, 100))
-    assert (r.row.total, r.row.exact, r.row.computed) == (8120, True, True)
-    assert load_opener_table("original", "normal").row("lions").shown == ">= 8007"
+    r = compute_total("nyt-2023", "normal", "lions", run=lambda job, w: OpenerResult(w, 11506, 0.5, 100))
+    assert (r.row.total, r.row.exact, r.row.computed) == (11506, True, True)
+    assert load_opener_table("nyt-2023", "normal").row("lions").shown == ">= 11250"

@@ -124,15 +124,21 @@ def test_openers_table(client: Any) -> None:
 
 
 @pytest.mark.parametrize(
-    ("word", "rank", "total", "exact"),
-    [("salet", "1", 7920, True), ("trace", "3-4", 7926, True), ("abase", ">= 11", 7951, False)],
+    ("words", "word", "rank", "total", "exact", "best", "answers"),
+    [
+        ("original", "salet", "1", 7920, True, 7920, 2315),
+        ("original", "trace", "3-4", 7926, True, 7920, 2315),
+        ("nyt-2023", "lions", ">= 3", 11250, False, 11219, 3158),
+    ],
 )
-def test_openers_rank(client: Any, word: str, rank: str, total: int, exact: bool) -> None:
-    r = client.get("/api/openers/rank", params={"word": word})
+def test_openers_rank(
+    client: Any, words: str, word: str, rank: str, total: int, exact: bool, best: int, answers: int
+) -> None:
+    r = client.get("/api/openers/rank", params={"word": word, "words": words})
     assert r.status_code == 200
     d = r.json()
-    assert (d["rank"], d["total"], d["exact"], d["gap"]) == (rank, total, exact, total - 7920)
-    assert d["mean"] == round(total / 2315, 4)
+    assert (d["rank"], d["total"], d["exact"], d["gap"]) == (rank, total, exact, total - best)
+    assert d["mean"] == round(total / answers, 4)
 
 
 def test_openers_bad_requests(client: Any) -> None:
@@ -182,8 +188,8 @@ def test_a_500_move_line_is_400_not_a_recursion_error(client: Any) -> None:
 
 
 def test_openers_compute_makes_a_bound_exact_and_keeps_it() -> None:
-    """The Compute button's endpoint: LIONS on the original lists (normal mode) is only a
-    bound in the shipped table (>= 8007; that table's all-exact run comes last); the server
+    """The Compute button's endpoint: LIONS on the 2023 pool (normal mode) is only a
+    bound in the shipped table (>= 11250; that table is bounds below its best two); the server
     searches it in a worker, keeps it in the user's store, and the table and the rank then
     show it exact (the total the search gives here too).  The store is emptied again
     at the end, so that no later test finds LIONS computed."""
@@ -193,10 +199,10 @@ def test_openers_compute_makes_a_bound_exact_and_keeps_it() -> None:
     from wordlelab.search.openers import solve_opener
     from wordlelab.words import load_wordlist
 
-    store = user_store("original", "normal")
+    store = user_store("nyt-2023", "normal")
     store.path.unlink(missing_ok=True)
-    want = solve_opener(ExactJob(load_wordlist("original"), Mode.NORMAL), "lions").total
-    shipped_bounds = sum(1 for row in load_opener_table("original", "normal").rows if not row.exact)
+    want = solve_opener(ExactJob(load_wordlist("nyt-2023"), Mode.NORMAL), "lions").total
+    shipped_bounds = sum(1 for row in load_opener_table("nyt-2023", "normal").rows if not row.exact)
     try:
         _compute_lions(store, want, shipped_bounds)
     finally:
@@ -205,7 +211,7 @@ def test_openers_compute_makes_a_bound_exact_and_keeps_it() -> None:
 
 def _compute_lions(store: Any, want: int, shipped_bounds: int) -> None:
     with TestClient(create_app(Limits(timeout_s=120.0)), base_url=BASE_URL) as c:
-        ask = {"word": "lions", "words": "original", "mode": "normal"}
+        ask = {"word": "lions", "words": "nyt-2023", "mode": "normal"}
         before = c.get("/api/openers/rank", params=ask).json()
         assert before["exact"] is False and before["total"] <= want
         r = c.post("/api/openers/compute", json={**ask, "word": "LIONS"})
@@ -214,21 +220,21 @@ def _compute_lions(store: Any, want: int, shipped_bounds: int) -> None:
         assert (d["word"], d["total"], d["exact"], d["computed"], d["mode"]) == ("lions", want, True, True, "normal")
         after = c.get("/api/openers/rank", params=ask).json()
         assert after == d
-        table = c.get("/api/openers", params={"words": "original", "mode": "normal"}).json()
+        table = c.get("/api/openers", params={"words": "nyt-2023", "mode": "normal"}).json()
         assert ["lions", want, True] in table["rows"] and table["computed"] == ["lions"]
         assert table["exact"] == before["openers"] - shipped_bounds + 1  # the shipped bounds, one fewer
         again = c.post("/api/openers/compute", json={**ask, "word": "salet"})
-        assert again.status_code == 200 and (again.json()["total"], again.json()["computed"]) == (7920, False)
+        assert again.status_code == 200 and (again.json()["total"], again.json()["computed"]) == (11235, False)
     assert store.read()["lions"].total == want
 
 
 def test_openers_compute_is_bounded_and_checked() -> None:
     from wordlelab.atlas import user_store
 
-    store = user_store("original", "normal")
+    store = user_store("nyt-2023", "normal")
     kept = store.read()
     with TestClient(create_app(Limits(timeout_s=0.5)), base_url=BASE_URL) as c:
-        r = c.post("/api/openers/compute", json={"word": "qajaq", "words": "original"})
+        r = c.post("/api/openers/compute", json={"word": "qajaq", "words": "nyt-2023"})
         assert r.status_code == 503 and r.json()["kind"] == "TimeLimit"
         r = c.post("/api/openers/compute", json={"word": "zzzzz"})
         assert r.status_code == 400 and "'zzzzz' is not an allowed guess" in r.json()["error"]
@@ -269,8 +275,8 @@ def test_opener_answers_are_the_models_openapi_documents(client: Any) -> None:
         ref = spec["paths"][path][method]["responses"]["200"]["content"]["application/json"]["schema"]["$ref"]
         assert ref.rsplit("/", 1)[-1] == name
     kinds = set()
-    # (the ultra tables are complete or nearly: the normal and hard ones have bounds)
-    for lst, mode in [("original", "normal"), ("original", "hard"), ("original", "ultra"), ("nyt", "ultra")]:
+    # (hard mode has impossible openers; the 2023 pool's normal table still has bounds)
+    for lst, mode in [("original", "normal"), ("original", "hard"), ("nyt", "ultra"), ("nyt-2023", "normal")]:
         table = client.get("/api/openers", params={"words": lst, "mode": mode}).json()
         schemas.OpenerTableReply.model_validate(table)
         exact = [r[0] for r in table["rows"] if r[2] and r[1] is not None][:1]
