@@ -146,8 +146,8 @@ def test_explorer_pages_fit_a_phone_screen(chromium: Any, server_url: str, path:
 
 
 def test_openers_page_computes_a_missing_total(app_page: Any) -> None:
-    """The Compute button: SOARE in normal mode on the original lists is only a bound in
-    the shipped table (>= 7971); the server searches it, and the rank and the table then show
+    """The Compute button: LIONS in normal mode on the 2023 pool is only a bound in
+    the shipped table (>= 11250); the server searches it, and the rank and the table then show
     it exact.  The reload after the answer is held back for 1.5 s, so the page's one-second
     timer would tick during it: the note must keep the result, not go back to "searching"
     (it did, whenever the reload took longer than the rest of a second)."""
@@ -157,19 +157,20 @@ def test_openers_page_computes_a_missing_total(app_page: Any) -> None:
     from wordlelab.atlas import user_store
     from wordlelab.search import Solver
 
-    store = user_store("original", "normal")
+    store = user_store("nyt-2023", "normal")
     store.path.unlink(missing_ok=True)
     try:
         # compile the search kernel into numba's on-disk cache first (in a fresh checkout
         # the worker would otherwise compile it within the request's 20 s, under load not always)
-        words = load_wordlist("original")
+        words = load_wordlist("nyt-2023")
         Solver(words, pattern_table(words), "normal").value(np.arange(5), guess=words.guess_id("salet"))
         page = app_page
         page.goto(page.base + "/openers")
-        expect(page.locator("#title")).to_contain_text("normal mode")
-        page.fill("#word", "soare")
+        page.select_option("#words", "nyt-2023")
+        expect(page.locator("#title")).to_contain_text("nyt-2023 list · normal mode")
+        page.fill("#word", "lions")
         page.click("#rank")
-        expect(page.locator("#rank-out")).to_contain_text("≥ 7971")
+        expect(page.locator("#rank-out")).to_contain_text("≥ 11250")
 
         def slow_reload(route: Any) -> None:
             time.sleep(1.5)
@@ -179,8 +180,8 @@ def test_openers_page_computes_a_missing_total(app_page: Any) -> None:
         page.click("#compute")
         expect(page.locator("#compute-note")).to_contain_text("exact total computed", timeout=120_000)
         expect(page.locator("#compute-box")).to_be_hidden()
-        total = store.read()["soare"].total
-        assert total is not None and total >= 7971
+        total = store.read()["lions"].total
+        assert total is not None and total >= 11250
         expect(page.locator("#rank-out")).to_contain_text(str(total))
         assert "≥" not in (page.text_content("#rank-out .stat-line") or "")
         page.wait_for_timeout(1500)  # a tick's time after the reload: the result stays
