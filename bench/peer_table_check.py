@@ -51,6 +51,13 @@ def main(argv: list[str] | None = None) -> int:
     rng = random.Random(args.seed)
     n_inf = min(len(infinite), args.sample // 4)
     picks = rng.sample(finite, min(len(finite), args.sample - n_inf)) + rng.sample(infinite, n_inf)
+    if not picks:
+        print(
+            f"peer_table_check: no exact row of {args.table} has a total in [{args.above}, {args.below});"
+            " widen --above/--below",
+            file=sys.stderr,
+        )
+        return 1
     exe = build_peer(args.peer_dir)
     wrong = 0
     print(f"{args.table}: {len(picks)} of its {len(table)} exact rows against the reference")

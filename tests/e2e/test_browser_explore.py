@@ -89,14 +89,13 @@ def test_openers_page_rank_sort_search(app_page: Any) -> None:
     expect(rows).to_have_count(100)
     expect(rows.first).to_contain_text("salet")
     expect(rows.nth(2)).to_contain_text("3-4")  # crate and trace tie at 7926
-    # exact totals and lower bounds in charts of their own, each on its own scale
+    # a complete table: one chart of exact totals, every opener in it, and no bounds chart
     assert page.locator("#histogram rect").count() >= 2
     exact = page.locator("#histogram rect title").all_text_contents()
     assert exact and all(t.endswith("(exact)") for t in exact), exact
-    assert sum(int(t.split(": ")[1].split()[0]) for t in exact) == 10  # the ten proven openers
+    assert sum(int(t.split(": ")[1].split()[0]) for t in exact) == 12972  # every opener proven
     assert "7920" in (page.text_content("#hist") or "")
-    bounds = page.locator("#bounds-histogram rect title").all_text_contents()
-    assert bounds and all(t.endswith("(lower bound)") for t in bounds), bounds
+    assert page.locator("#bounds-histogram").count() == 0
     # the table is as wide as its figures need, not the page's width
     table_w = page.eval_on_selector("#table", "t => t.getBoundingClientRect().width")
     card_w = page.eval_on_selector("#out", "c => c.getBoundingClientRect().width")
@@ -108,11 +107,7 @@ def test_openers_page_rank_sort_search(app_page: Any) -> None:
     expect(page.locator("#rank-out")).to_contain_text("+10")
     assert "null" not in (page.text_content("#rank-out") or "")
     shot(page, "openers")
-    # a bound is shown as one
-    page.fill("#word", "xylyl")
-    page.click("#rank")
-    expect(page.locator("#rank-out")).to_contain_text("≥ 8402")
-    expect(page.locator("#compute-box")).to_be_visible()  # a bound: the exact total can be computed
+    expect(page.locator("#compute-box")).to_be_hidden()  # an exact row: nothing to compute
     # search and sort
     page.fill("#filter", "sal")
     expect(rows.first).to_contain_text("salet")
@@ -127,6 +122,17 @@ def test_openers_page_rank_sort_search(app_page: Any) -> None:
     page.fill("#word", "zzzzz")
     page.click("#rank")
     expect(page.locator("#error")).to_contain_text("'zzzzz' is not an allowed guess")
+    # the 2023 pool's normal table: exact totals and lower bounds in charts of their own,
+    # each on its own scale, and a bound shown as one
+    page.select_option("#words", "nyt-2023")
+    page.select_option("#mode", "normal")
+    expect(page.locator("#title")).to_contain_text("nyt-2023 list · normal mode")
+    bounds = page.locator("#bounds-histogram rect title").all_text_contents()
+    assert bounds and all(t.endswith("(lower bound)") for t in bounds), bounds
+    page.fill("#word", "xylyl")
+    page.click("#rank")
+    expect(page.locator("#rank-out")).to_contain_text("≥ 11621")
+    expect(page.locator("#compute-box")).to_be_visible()  # a bound: the exact total can be computed
     assert _expected_console_errors(page.problems) == []
 
 

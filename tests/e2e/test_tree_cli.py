@@ -105,8 +105,11 @@ def test_openers_rank() -> None:
     out = _ok("openers", "--rank", "TRACE")
     assert "TRACE (original list, normal mode): rank 3-4 of 12972, total 7926, mean 3.4238" in out
     assert "gap to the best (SALET, 7920): +6" in out
-    out = _ok("openers", "--rank", "soare")  # (a row the shipped table only bounds)
-    assert "rank >= 11 of 12972, total >= 7971" in out
+    out = _ok("openers", "--rank", "soare")  # (a bound until the table's all-exact run)
+    assert "rank 54-55 of 12972, total 7997, mean 3.4544" in out
+    assert "ranks 54-55: 2 openers tied at 7997" in out
+    out = _ok("openers", "--rank", "qajaq")
+    assert "rank 12972 of 12972, total 9496" in out and "+1576" in out
     data = json.loads(_ok("openers", "--rank", "tarse", "--words", "nyt", "--json"))
     assert (data["rank"], data["total"], data["answers"], data["mode"]) == ("1", 7883, 2309, "normal")
 
@@ -135,17 +138,21 @@ def test_openers_rank_exact_computes_a_bound_once(tmp_path: Path, monkeypatch: p
 
 def test_openers_top_reads_the_shipped_table() -> None:
     """`openers --top N` lists the shipped exact ranking, not greedy bounds: exact
-    totals first, then the bounds, each rank as `--rank` gives it."""
+    totals first, then the bounds (none left in the original normal table), each rank
+    as `--rank` gives it."""
     data = json.loads(_ok("openers", "--top", "12", "--json"))
-    assert data["source"] == "table" and (data["count"], data["exact_count"]) == (12972, 10)
+    assert data["source"] == "table" and (data["count"], data["exact_count"]) == (12972, 12972)
     rows = data["openers"]
     assert [r["guess"] for r in rows[:4]] == ["salet", "reast", "crate", "trace"]
-    assert [r["exact"] for r in rows] == [True] * 10 + [False] * 2
-    assert [r["total"] for r in rows[:10]] == sorted(r["total"] for r in rows[:10])
+    assert [r["exact"] for r in rows] == [True] * 12
+    assert [r["total"] for r in rows] == sorted(r["total"] for r in rows)
     for r in rows:
         ranked = json.loads(_ok("openers", "--rank", r["guess"], "--json"))
         assert (r["rank"], r["total"], r["exact"]) == (ranked["rank"], ranked["total"], ranked["exact"])
-    assert rows[10]["rank"] == ">= 11" and rows[10]["total"] == 7951
+    assert [(r["guess"], r["rank"], r["total"]) for r in rows[10:]] == [("slant", "11", 7951), ("trice", "12", 7952)]
+    bounded = json.loads(_ok("openers", "--top", "4", "--words", "nyt-2023", "--json"))
+    assert [r["exact"] for r in bounded["openers"]] == [True, True, False, False]
+    assert bounded["openers"][2]["rank"] == ">= 3" and bounded["openers"][2]["total"] == 11250
     out = _ok("openers", "--top", "3", "--hard", "--words", "nyt")
     assert "the best 3 of 14855 openers (nyt list, hard mode)" in out
     assert "salet" in out and "8097" in out and "bound" not in out.splitlines()[1]
