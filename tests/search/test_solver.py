@@ -674,3 +674,57 @@ def test_ultra_split_from_the_square_table_or_the_letters_alike(seed: int, monke
     for g in range(len(words.allowed)):
         assert fast.value(cands, guess=g) == slow.value(cands, guess=g)
     assert fast.nodes == slow.nodes > 0
+
+
+def test_trapped_guesses_leave_an_impossible_child_in_hard_mode() -> None:
+    """``_bounds.trapped_guesses`` on hard-mode nodes of the NYT lists with three
+    guesses left (answers alike but in one letter, with others): every guess it
+    marks leaves a bucket that no hard-legal guess splits into single answers, so
+    the two guesses left after it cannot find them all (checked by counting, for
+    a sample of the marked guesses); the least bound it returns is that of the
+    unmarked ones.
+    The search's totals with the cut are checked against brute force above."""
+    from wordlelab.search._bounds import scan, trapped_guesses
+
+    words = load_wordlist("nyt")
+    table = pattern_table(words)
+    solver = Solver(words, table, rules="hard")
+    ans_groups, group_pos, ans_codes, letter_mask = solver.ends
+    guesses = np.arange(len(words.allowed), dtype=np.int64)
+    answers = words.answers
+    rng = np.random.default_rng(5)
+    marked_total = 0
+    for tail, others in (("ight", 3), ("atch", 2), ("ound", 4), ("aker", 1)):
+        group = [i for i, w in enumerate(answers) if w[1:] == tail]
+        rest = rng.choice([i for i in range(len(answers)) if answers[i][1:] != tail], others, replace=False).tolist()
+        cands = np.array(sorted(group + rest), dtype=np.int64)
+        glb = np.empty(len(guesses), np.int64)
+        scan(solver.by_answer, guesses, cands, 2, 243, 0, glb, np.empty(len(guesses), np.int64))
+        doomed = np.zeros(len(guesses), np.bool_)
+        least = trapped_guesses(cands, 3, guesses, glb, ans_groups, group_pos, ans_codes, letter_mask, doomed)
+        marked = np.flatnonzero(doomed)
+        if len(marked):  # the least bound of the others; 0 (nothing to raise) when none is marked
+            assert least == min([int(glb[j]) for j in range(len(guesses)) if not doomed[j]], default=INF)
+        else:
+            assert least == 0
+        marked_total += len(marked)
+        # the marked guesses nearest the cut (most of the group's first letters), and some others
+        live = {answers[i][0] for i in group}
+        by_reach = sorted(marked.tolist(), key=lambda j: -len(live & set(words.allowed[j])))
+        others = rng.choice(marked, min(6, len(marked)), replace=False).tolist() if len(marked) else []
+        for j in by_reach[:8] + others:
+            t = int(guesses[j])
+            row = table[t, cands]
+            impossible = False
+            for p in set(row.tolist()) - {242}:
+                bucket = cands[row == p]
+                if len(bucket) < 2:
+                    continue
+                legal = hard_mode_legal(words, (Step(t, p),))
+                pats = table[np.ix_(legal, bucket)]
+                splits = [len(set(col.tolist())) == len(bucket) for col in pats]
+                if not any(splits):
+                    impossible = True
+                    break
+            assert impossible, f"{words.allowed[t]} marked, but every bucket can be split"
+    assert marked_total > 0  # the cut was exercised

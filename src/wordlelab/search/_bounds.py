@@ -524,6 +524,76 @@ def _popcount(x):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
+def trapped_guesses(cands, d, guesses, glb, ans_groups, group_pos, ans_codes, letter_mask, doomed):  # pragma: no cover
+    """Mark in ``doomed`` the guesses (positions in ``guesses``) whose bucket of the
+    node's largest endgame group is an endgame trap with the ``d - 1`` guesses left
+    after them (:func:`endgame_trap`'s argument one level down), and return the
+    least ``glb`` of the others (``INF`` if none; 0 when none is marked: then
+    ``doomed`` is all false and the least is the scan's own).  For hard mode, where
+    ``guesses`` is the node's legal set and every child's is a subset of it.
+
+    Why: a guess ``t`` with ``c(t)`` live letters of the group ``E`` (``|E|``
+    words among the candidates, varying at one position) shows at least
+    ``|E| - c(t)`` of them one pattern, so its child holds them, with a group of
+    at least that size, live letters among ``E``'s and legal guesses among these
+    (``c`` can only fall).  With ``d - 2`` guesses before the child's last, the
+    ``d - 2`` guesses of largest ``c`` remove at most ``removable`` of them, so
+    the child is trapped when ``|E| - c(t) - 1 > removable``, that is when
+    ``c(t) < need = |E| - 1 - removable``.  Such a guess costs ``INF``, whatever
+    its other buckets; it is not tried (nor split) here.  It is still passed
+    down: below, with fewer candidates, it may be the guess to play."""
+    n = cands.shape[0]
+    k = guesses.shape[0]
+    n_groups = group_pos.shape[0]
+    length = ans_groups.shape[1]
+    if n_groups == 0 or d < 3:  # (with one guess left below, the scan's bound is INF already)
+        return 0
+    counts = np.zeros(n_groups, np.int64)
+    mx = 0
+    big = -1
+    for t in range(n):
+        a = cands[t]
+        for p in range(length):
+            e = ans_groups[a, p]
+            if e >= 0:
+                counts[e] += 1
+                if counts[e] > mx:
+                    mx = counts[e]
+                    big = e
+    if mx - 1 <= (d - 2) * min(length, mx):  # removable can reach mx - 1: no guess is marked
+        return 0
+    p = group_pos[big]
+    live = np.uint64(0)
+    for t in range(n):
+        a = cands[t]
+        if ans_groups[a, p] == big:
+            live |= np.uint64(1) << np.uint64(ans_codes[a, p])
+    c = np.empty(k, np.int64)
+    hist = np.zeros(length + 1, np.int64)
+    for j in range(k):
+        c[j] = _popcount(letter_mask[guesses[j]] & live)
+        hist[c[j]] += 1
+    left = d - 2
+    removable = 0
+    for cc in range(length, 0, -1):
+        if left == 0:
+            break
+        take = min(left, hist[cc])
+        removable += take * cc
+        left -= take
+    need = mx - 1 - removable
+    if need <= 0:
+        return 0
+    least = INF
+    for j in range(k):
+        if c[j] < need:
+            doomed[j] = True
+        elif glb[j] < least:
+            least = glb[j]
+    return least
+
+
+@njit(cache=True, nogil=True)
 def endgame_trap(cands, d, legal, ans_groups, group_pos, ans_codes, letter_mask, n_groups):  # pragma: no cover
     """True when ``f(S, d)`` is ``INF`` because of an *endgame*: candidates that
     differ in one position only (``_ATCH``: batch, catch, hatch, latch, match...).

@@ -29,7 +29,10 @@ needed when one guess is left) bounds the cost of playing ``g``;
 
 *Endgame traps* (see ``_bounds.endgame_trap``): when the candidates include
 words equal but in one position (``_ATCH``) that the guesses left cannot
-all tell apart, ``f = INF`` with no search.
+all tell apart, ``f = INF`` with no search.  In hard mode the same argument
+one level down marks the guesses that leave such a group a trap in their
+child (``_bounds.trapped_guesses``): they cost ``INF`` and are not tried at
+the node, though still passed down.
 
 Exact small cases, before any scan of the allowed guesses: a candidate that
 splits ``S`` into singletons costs ``2n - 1`` (optimal); else one leaving one
@@ -200,6 +203,7 @@ from ._bounds import (
     narrow,
     scan,
     small_value,
+    trapped_guesses,
 )
 from ._memo import (
     INF,
@@ -262,7 +266,8 @@ STAT_ROUNDS = 11  # rounds of a forced guess's buckets searched again with doubl
 STAT_COMPACTED = 12  # nodes that passed a compacted table down (_bounds.compact)
 STAT_DOMINATED = 13  # guesses not passed down, another splitting finer (_bounds.drop_dominated)
 STAT_ALIKE = 14  # hard mode: guesses not passed down, alike a lower one (_bounds.drop_alike)
-N_STATS = 15
+STAT_DOOMED = 15  # hard mode: guesses not tried, their child an endgame trap (_bounds.trapped_guesses)
+N_STATS = 16
 
 
 class Search(NamedTuple):
@@ -448,6 +453,14 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
         for t in range(n):
             rows[t] = local_row[cands[t]]
         node_lb, shortcut = scan(local, local_col, rows, d - 1, n_patterns, known_lb, glb, sumsq)
+    doomed = np.zeros(k if hard else 0, np.bool_)
+    if hard and forced < 0 and shortcut < 0 and node_lb < INF and d >= 3:
+        # guesses whose child is an endgame trap: INF, not tried (see _bounds.trapped_guesses)
+        ans_groups, group_pos, ans_codes, letter_mask = s.ends
+        least = trapped_guesses(cands, d, guesses, glb, ans_groups, group_pos, ans_codes, letter_mask, doomed)
+        if least > 0:
+            node_lb = max(node_lb, least)
+            stats[STAT_DOOMED] += doomed.sum()
     if node_lb >= INF:
         if forced < 0:
             store(memo, key, INF, 0, True)
@@ -477,6 +490,8 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
     count = 0
     untried = INF
     for j in range(k):
+        if hard and doomed[j]:
+            continue
         if glb[j] < top:
             count += 1
         elif glb[j] < untried:
@@ -484,7 +499,7 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
     keys = np.empty(count, np.int64)
     count = 0
     for j in range(k):
-        if glb[j] < top:
+        if glb[j] < top and not (hard and doomed[j]):
             keys[count] = ((2 * sumsq[j] + n * glb[j]) << _ORDER_SHIFT) | j
             count += 1
     picks = _least(keys, _ORDER_HEAD)
