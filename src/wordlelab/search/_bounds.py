@@ -524,6 +524,50 @@ def _popcount(x):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
+def _largest_group(cands, ans_groups, group_pos, ans_codes, n_groups):  # pragma: no cover - compiled
+    """``(size, live)`` of the largest endgame group among ``cands`` (see
+    :func:`endgame_trap`): how many candidates it holds, and the set of their
+    varying letters (one each).  ``(0, 0)`` if none."""
+    n = cands.shape[0]
+    length = ans_groups.shape[1]
+    counts = np.zeros(n_groups, np.int64)
+    mx = 0
+    big = -1
+    for t in range(n):
+        a = cands[t]
+        for p in range(length):
+            e = ans_groups[a, p]
+            if e >= 0:
+                counts[e] += 1
+                if counts[e] > mx:
+                    mx = counts[e]
+                    big = e
+    live = np.uint64(0)
+    if big < 0:
+        return 0, live
+    p = group_pos[big]
+    for t in range(n):
+        a = cands[t]
+        if ans_groups[a, p] == big:
+            live |= np.uint64(1) << np.uint64(ans_codes[a, p])
+    return mx, live
+
+
+@njit(cache=True, nogil=True)
+def _removable(hist, left):  # pragma: no cover - compiled
+    """The most live letters ``left`` guesses can hold, ``hist[c]`` guesses
+    holding ``c`` each: each removes at most that many words of the group."""
+    removable = 0
+    for c in range(hist.shape[0] - 1, 0, -1):
+        if left == 0:
+            break
+        take = min(left, hist[c])
+        removable += take * c
+        left -= take
+    return removable
+
+
+@njit(cache=True, nogil=True)
 def trapped_guesses(cands, d, guesses, glb, ans_groups, group_pos, ans_codes, letter_mask, doomed):  # pragma: no cover
     """Mark in ``doomed`` the guesses (positions in ``guesses``) whose bucket of the
     node's largest endgame group is an endgame trap with the ``d - 1`` guesses left
@@ -542,46 +586,20 @@ def trapped_guesses(cands, d, guesses, glb, ans_groups, group_pos, ans_codes, le
     ``c(t) < need = |E| - 1 - removable``.  Such a guess costs ``INF``, whatever
     its other buckets; it is not tried (nor split) here.  It is still passed
     down: below, with fewer candidates, it may be the guess to play."""
-    n = cands.shape[0]
     k = guesses.shape[0]
     n_groups = group_pos.shape[0]
     length = ans_groups.shape[1]
     if n_groups == 0 or d < 3:  # (with one guess left below, the scan's bound is INF already)
         return 0
-    counts = np.zeros(n_groups, np.int64)
-    mx = 0
-    big = -1
-    for t in range(n):
-        a = cands[t]
-        for p in range(length):
-            e = ans_groups[a, p]
-            if e >= 0:
-                counts[e] += 1
-                if counts[e] > mx:
-                    mx = counts[e]
-                    big = e
+    mx, live = _largest_group(cands, ans_groups, group_pos, ans_codes, n_groups)
     if mx - 1 <= (d - 2) * min(length, mx):  # removable can reach mx - 1: no guess is marked
         return 0
-    p = group_pos[big]
-    live = np.uint64(0)
-    for t in range(n):
-        a = cands[t]
-        if ans_groups[a, p] == big:
-            live |= np.uint64(1) << np.uint64(ans_codes[a, p])
     c = np.empty(k, np.int64)
     hist = np.zeros(length + 1, np.int64)
     for j in range(k):
         c[j] = _popcount(letter_mask[guesses[j]] & live)
         hist[c[j]] += 1
-    left = d - 2
-    removable = 0
-    for cc in range(length, 0, -1):
-        if left == 0:
-            break
-        take = min(left, hist[cc])
-        removable += take * cc
-        left -= take
-    need = mx - 1 - removable
+    need = mx - 1 - _removable(hist, d - 2)
     if need <= 0:
         return 0
     least = INF
@@ -612,42 +630,16 @@ def endgame_trap(cands, d, legal, ans_groups, group_pos, ans_codes, letter_mask,
     legal guesses with the largest ``c`` leave two, the last guess cannot
     find both.
     """
-    n = cands.shape[0]
     length = ans_groups.shape[1]
     if n_groups == 0 or d < 1:
         return False
-    counts = np.zeros(n_groups, np.int64)
-    mx = 0
-    big = -1
-    for t in range(n):
-        a = cands[t]
-        for p in range(length):
-            e = ans_groups[a, p]
-            if e >= 0:
-                counts[e] += 1
-                if counts[e] > mx:
-                    mx = counts[e]
-                    big = e
+    mx, live = _largest_group(cands, ans_groups, group_pos, ans_codes, n_groups)
     if mx - 1 <= d - 1:  # each guess can remove one: never a trap
         return False
-    p = group_pos[big]
-    live = np.uint64(0)
-    for t in range(n):
-        a = cands[t]
-        if ans_groups[a, p] == big:
-            live |= np.uint64(1) << np.uint64(ans_codes[a, p])
     hist = np.zeros(length + 1, np.int64)  # guesses by number of live letters
     for j in range(legal.shape[0]):
         hist[_popcount(letter_mask[legal[j]] & live)] += 1
-    left = d - 1
-    removable = 0
-    for c in range(length, 0, -1):
-        take = min(left, hist[c])
-        removable += take * c
-        left -= take
-        if left == 0:
-            break
-    return mx - 1 > removable
+    return mx - 1 > _removable(hist, d - 1)
 
 
 def endgame_groups(answers: list[str], min_size: int = 3) -> tuple[np.ndarray, np.ndarray]:
