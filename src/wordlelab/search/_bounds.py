@@ -592,19 +592,22 @@ def trapped_guesses(cands, d, guesses, glb, ans_groups, group_pos, ans_codes, le
     if n_groups == 0 or d < 3:  # (with one guess left below, the scan's bound is INF already)
         return 0
     mx, live = _largest_group(cands, ans_groups, group_pos, ans_codes, n_groups)
-    if mx - 1 <= (d - 2) * min(length, mx):  # removable can reach mx - 1: no guess is marked
-        return 0
-    c = np.empty(k, np.int64)
-    hist = np.zeros(length + 1, np.int64)
+    left = d - 2
+    # Where ``left`` guesses of ``length`` live letters each could remove
+    # ``mx - 1`` words, the count stops as soon as the guesses counted do
+    # (checked every 64): then no guess is marked.
+    may_reach = mx - 1 <= left * min(length, mx)
+    hist = np.zeros(length + 1, np.int64)  # guesses by number of live letters
     for j in range(k):
-        c[j] = _popcount(letter_mask[guesses[j]] & live)
-        hist[c[j]] += 1
-    need = mx - 1 - _removable(hist, d - 2)
+        hist[_popcount(letter_mask[guesses[j]] & live)] += 1
+        if may_reach and j % 64 == 63 and _removable(hist, left) >= mx - 1:
+            return 0
+    need = mx - 1 - _removable(hist, left)
     if need <= 0:
         return 0
     least = INF
     for j in range(k):
-        if c[j] < need:
+        if _popcount(letter_mask[guesses[j]] & live) < need:
             doomed[j] = True
         elif glb[j] < least:
             least = glb[j]
