@@ -85,9 +85,9 @@ buckets with all the budget the others leave, computing them exactly however
 costly, though a refutation needs only the sum of their bounds to reach
 ``beta``.  So a forced guess's buckets are searched in rounds: first each
 with the cap ``bound + 1`` (it is proven above its bound, or its value is
-found), then with caps 2, 4, 8... above the bound it reached, each cap also
-within the budget the others leave, until the sum reaches ``beta`` or every
-bucket's value is found.  The refutation comes from whichever buckets prove
+found), then with caps 4, 16, 64... above the bound it reached, each cap
+also within the budget the others leave, until the sum reaches ``beta`` or
+every bucket's value is found.  The refutation comes from whichever buckets prove
 it cheapest, and each round starts from what the memo kept of the last
 (``bench/peer_selby.py --suite table``, 8 random nyt-2023 openers a mode
 against its table's bound: normal 33.2 s before, 0.9 s; hard 39.4 s, 1.8 s).
@@ -105,6 +105,14 @@ core: hard mode QAJAQ 167 s -> 34 s, XVIII 117 s -> 44 s, TUKTU 40.7 s ->
 mode QAJAQ 148.5 s -> 85.8 s, CHEET 5.25 s -> 5.02 s.  Rounds at four
 guesses left too were no better (EERIE 8.7 s -> 10.2 s), and searching
 each round's buckets largest first was three times slower (more cells scanned).
+The caps first grew from ``bound + 1`` by doubling.  Each round searches a
+pending bucket again from its scan, and on the 2023 pool's weak hard
+openers a third of the cells scanned were such repeats (QUOUK's all-grey
+bucket: 0.34).  Growing four times a round, and below a forced opener
+starting at ``bound + 8`` (``ROUNDS_FIRST_STEP``), scans fewer (exact
+totals, no bound): PTYPE 24.9 G -> 20.1 G cells, 62.3 s -> 52.7 s; BOLES
+(impossible) 43.8 s -> 29.8 s; SLANE 9.7 G -> 7.4 G cells; EERIE 4.56 G ->
+3.86 G, MADAM 5.08 G -> 4.68 G; normal mode within 1 %.
 
 Guesses passed down
 -------------------
@@ -249,6 +257,10 @@ DOMINANCE_MIN = 100
 #: a node with at least this many guesses left refutes its guesses in rounds
 #: (see "Refuting a guess in rounds")
 ROUNDS_MIN_LEFT = 5
+#: the first round's cap, above each bucket's bound, and how the caps grow
+#: from round to round (see "Refuting a guess in rounds")
+ROUNDS_FIRST_STEP = 8
+ROUNDS_GROWTH = 4
 
 #: indices into the ``stats`` counter array
 STAT_NODES = 0  # nodes expanded (full guess scan)
@@ -262,7 +274,7 @@ STAT_SMALL = 7  # buckets valued exactly by the small-case test
 STAT_TRAP = 8  # nodes cut by an endgame trap
 STAT_CELLS = 9  # pattern look-ups of the guess scans (sum of |S| x guesses scanned)
 STAT_NARROWED = 10  # nodes that narrowed the guesses passed down (_bounds.narrow)
-STAT_ROUNDS = 11  # rounds of a forced guess's buckets searched again with doubled caps
+STAT_ROUNDS = 11  # rounds of a guess's buckets searched again with larger caps
 STAT_COMPACTED = 12  # nodes that passed a compacted table down (_bounds.compact)
 STAT_DOMINATED = 13  # guesses not passed down, another splitting finer (_bounds.drop_dominated)
 STAT_ALIKE = 14  # hard mode: guesses not passed down, alike a lower one (_bounds.drop_alike)
@@ -289,7 +301,9 @@ class Search(NamedTuple):
     ``dom_ids``: in normal mode's exact search the index of
     ``_bounds.dominance_index``, else no rows, and ``dominance_min`` the
     fewest candidates of a node that drops dominated guesses (the solver's
-    ``dominance_min``, by default ``DOMINANCE_MIN``)."""
+    ``dominance_min``, by default ``DOMINANCE_MIN``); ``rounds_step`` the first
+    round's cap above a bucket's bound (the solver's ``rounds_step``, by default
+    ``ROUNDS_FIRST_STEP``)."""
 
     table: Any
     by_answer: Any
@@ -308,6 +322,7 @@ class Search(NamedTuple):
     dom_keys: Any
     dom_ids: Any
     dominance_min: int
+    rounds_step: int
 
 
 #: order keys: ``key << _ORDER_SHIFT | position`` (positions are guess indices,
@@ -710,10 +725,12 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
             # a guess against a finite ``best`` (an opener refuted for a
             # table; any guess after the first at a node with many guesses
             # left): every bucket is first proven just above its bound, then
-            # the caps double, so the refutation comes from whichever buckets
+            # the caps grow, so the refutation comes from whichever buckets
             # prove it cheapest (see "Refuting a guess in rounds")
             rounds = forced >= 0 and beta < INF or d >= ROUNDS_MIN_LEFT and best < INF
-            inc = 1 if rounds else INF
+            # (a forced opener against a table's bound is mostly proven just
+            # above it: its rounds start at ``bound + 1``)
+            inc = INF if not rounds else 1 if forced >= 0 else s.rounds_step
             while not failed:
                 pending = 0
                 for qq in range(left):
@@ -760,7 +777,7 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
                 if pending == 0 or failed:  # every value found, or the guess refuted
                     break
                 stats[STAT_ROUNDS] += 1
-                inc = min(2 * inc, INF)
+                inc = min(ROUNDS_GROWTH * inc, INF)
         if failed:
             refuted = min(refuted, total)
         elif total < best:

@@ -238,6 +238,7 @@ class Solver(PlayedUnder):
         self.hard_bits.flags.writeable = False
         self._dominance: tuple[IndexArray, IndexArray] | None = None
         self.dominance_min = _core.DOMINANCE_MIN
+        self.rounds_step = _core.ROUNDS_FIRST_STEP
 
     def _run(self, cands: IndexArray, legal: IndexArray, key: SearchKey, d: int, beta: int, forced: int) -> int:
         greens, mins, base = key
@@ -279,6 +280,7 @@ class Solver(PlayedUnder):
             self.hard_bits,
             *self.dominance,
             self.dominance_min,
+            self.rounds_step,
         )
 
     def forget(self) -> None:
