@@ -685,7 +685,7 @@ def test_trapped_guesses_leave_an_impossible_child_in_hard_mode() -> None:
     a sample of the marked guesses); the least bound it returns is that of the
     unmarked ones.
     The search's totals with the cut are checked against brute force above."""
-    from wordlelab.search._bounds import scan, trapped_guesses
+    from wordlelab.search._bounds import _largest_group, endgame_trap, scan, trapped_guesses
 
     words = load_wordlist("nyt")
     table = pattern_table(words)
@@ -701,8 +701,20 @@ def test_trapped_guesses_leave_an_impossible_child_in_hard_mode() -> None:
         cands = np.array(sorted(group + rest), dtype=np.int64)
         glb = np.empty(len(guesses), np.int64)
         scan(solver.by_answer, guesses, cands, 2, 243, 0, glb, np.empty(len(guesses), np.int64))
+        # as the search calls it: after endgame_trap at the same node, with what it found
+        hist = np.zeros(ans_groups.shape[1] + 1, np.int64)
+        trapped, mx, live_bits, counted = endgame_trap(
+            cands, 3, guesses, ans_groups, group_pos, ans_codes, letter_mask, hist
+        )
+        assert not trapped and counted == (mx - 1 > 2)  # it counts where its early exit does not apply
+        assert (mx, live_bits) == _largest_group(cands, ans_groups, group_pos, ans_codes, group_pos.shape[0])
         doomed = np.zeros(len(guesses), np.bool_)
-        least = trapped_guesses(cands, 3, guesses, glb, ans_groups, group_pos, ans_codes, letter_mask, doomed)
+        least = trapped_guesses(3, guesses, glb, letter_mask, mx, live_bits, hist, counted, doomed)
+        # and counting the guesses itself: the same marks
+        alone = np.zeros(len(guesses), np.bool_)
+        blank = np.zeros(ans_groups.shape[1] + 1, np.int64)
+        assert trapped_guesses(3, guesses, glb, letter_mask, mx, live_bits, blank, False, alone) == least
+        assert np.array_equal(alone, doomed)
         marked = np.flatnonzero(doomed)
         if len(marked):  # the least bound of the others; 0 (nothing to raise) when none is marked
             assert least == min([int(glb[j]) for j in range(len(guesses)) if not doomed[j]], default=INF)

@@ -568,7 +568,7 @@ def _removable(hist, left):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def trapped_guesses(cands, d, guesses, glb, ans_groups, group_pos, ans_codes, letter_mask, doomed):  # pragma: no cover
+def trapped_guesses(d, guesses, glb, letter_mask, mx, live, hist, counted, doomed):  # pragma: no cover - compiled
     """Mark in ``doomed`` the guesses (positions in ``guesses``) whose bucket of the
     node's largest endgame group is an endgame trap with the ``d - 1`` guesses left
     after them (:func:`endgame_trap`'s argument one level down), and return the
@@ -585,23 +585,25 @@ def trapped_guesses(cands, d, guesses, glb, ans_groups, group_pos, ans_codes, le
     the child is trapped when ``|E| - c(t) - 1 > removable``, that is when
     ``c(t) < need = |E| - 1 - removable``.  Such a guess costs ``INF``, whatever
     its other buckets; it is not tried (nor split) here.  It is still passed
-    down: below, with fewer candidates, it may be the guess to play."""
+    down: below, with fewer candidates, it may be the guess to play.
+
+    ``(mx, live, counted)`` is what :func:`endgame_trap` returned for the node
+    (its largest group's size and live letters; whether it counted the guesses
+    by live letters into ``hist``), ``guesses`` the ``legal`` it was given.
+    Otherwise ``hist`` is all zero; it is counted here."""
     k = guesses.shape[0]
-    n_groups = group_pos.shape[0]
-    length = ans_groups.shape[1]
-    if n_groups == 0 or d < 3:  # (with one guess left below, the scan's bound is INF already)
+    if mx == 0 or d < 3:  # (with one guess left below, the scan's bound is INF already)
         return 0
-    mx, live = _largest_group(cands, ans_groups, group_pos, ans_codes, n_groups)
     left = d - 2
-    # Where ``left`` guesses of ``length`` live letters each could remove
-    # ``mx - 1`` words, the count stops as soon as the guesses counted do
-    # (checked every 64): then no guess is marked.
-    may_reach = mx - 1 <= left * min(length, mx)
-    hist = np.zeros(length + 1, np.int64)  # guesses by number of live letters
-    for j in range(k):
-        hist[_popcount(letter_mask[guesses[j]] & live)] += 1
-        if may_reach and j % 64 == 63 and _removable(hist, left) >= mx - 1:
-            return 0
+    if not counted:
+        # Where ``left`` guesses of ``length`` live letters each could remove
+        # ``mx - 1`` words, the count stops as soon as the guesses counted do
+        # (checked every 64): then no guess is marked.
+        may_reach = mx - 1 <= left * min(hist.shape[0] - 1, mx)
+        for j in range(k):
+            hist[_popcount(letter_mask[guesses[j]] & live)] += 1
+            if may_reach and j % 64 == 63 and _removable(hist, left) >= mx - 1:
+                return 0
     need = mx - 1 - _removable(hist, left)
     if need <= 0:
         return 0
@@ -615,7 +617,7 @@ def trapped_guesses(cands, d, guesses, glb, ans_groups, group_pos, ans_codes, le
 
 
 @njit(cache=True, nogil=True)
-def endgame_trap(cands, d, legal, ans_groups, group_pos, ans_codes, letter_mask, n_groups):  # pragma: no cover
+def endgame_trap(cands, d, legal, ans_groups, group_pos, ans_codes, letter_mask, hist):  # pragma: no cover - compiled
     """True when ``f(S, d)`` is ``INF`` because of an *endgame*: candidates that
     differ in one position only (``_ATCH``: batch, catch, hatch, latch, match...).
 
@@ -632,17 +634,21 @@ def endgame_trap(cands, d, legal, ans_groups, group_pos, ans_codes, letter_mask,
     ``c(t)`` is the number of live letters in ``t``.  If even the ``d - 1``
     legal guesses with the largest ``c`` leave two, the last guess cannot
     find both.
+
+    Returns ``(trapped, mx, live, counted)``: the group's size and live set
+    are kept for :func:`trapped_guesses` at the same node, and so are the
+    guesses of ``legal`` by number of live letters, counted into ``hist``
+    (``int64[L + 1]``, all zero on entry) when ``counted``.
     """
-    length = ans_groups.shape[1]
+    n_groups = group_pos.shape[0]
     if n_groups == 0 or d < 1:
-        return False
+        return False, 0, np.uint64(0), False
     mx, live = _largest_group(cands, ans_groups, group_pos, ans_codes, n_groups)
     if mx - 1 <= d - 1:  # each guess can remove one: never a trap
-        return False
-    hist = np.zeros(length + 1, np.int64)  # guesses by number of live letters
+        return False, mx, live, False
     for j in range(legal.shape[0]):
         hist[_popcount(letter_mask[legal[j]] & live)] += 1
-    return mx - 1 > _removable(hist, d - 1)
+    return mx - 1 > _removable(hist, d - 1), mx, live, True
 
 
 def endgame_groups(answers: list[str], min_size: int = 3) -> tuple[np.ndarray, np.ndarray]:

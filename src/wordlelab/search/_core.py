@@ -431,9 +431,14 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
         legal = legal[keep]
         if local.shape[0] > 0:
             local_col = local_col[keep]
+    ans_groups, group_pos, ans_codes, letter_mask = s.ends
+    trap_hist = np.zeros(ans_groups.shape[1] + 1, np.int64)  # endgame_trap's count, for trapped_guesses
+    trap_mx, trap_live, trap_counted = 0, np.uint64(0), False
     if forced < 0:
-        ans_groups, group_pos, ans_codes, letter_mask = s.ends
-        if endgame_trap(cands, d, legal, ans_groups, group_pos, ans_codes, letter_mask, group_pos.shape[0]):
+        trapped, trap_mx, trap_live, trap_counted = endgame_trap(
+            cands, d, legal, ans_groups, group_pos, ans_codes, letter_mask, trap_hist
+        )
+        if trapped:
             stats[STAT_TRAP] += 1
             store(memo, key, INF, 0, True)
             return INF
@@ -471,8 +476,7 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
     doomed = np.zeros(k if hard else 0, np.bool_)
     if hard and forced < 0 and shortcut < 0 and node_lb < INF and d >= 3:
         # guesses whose child is an endgame trap: INF, not tried (see _bounds.trapped_guesses)
-        ans_groups, group_pos, ans_codes, letter_mask = s.ends
-        least = trapped_guesses(cands, d, guesses, glb, ans_groups, group_pos, ans_codes, letter_mask, doomed)
+        least = trapped_guesses(d, guesses, glb, letter_mask, trap_mx, trap_live, trap_hist, trap_counted, doomed)
         if least > 0:
             node_lb = max(node_lb, least)
             stats[STAT_DOOMED] += doomed.sum()
