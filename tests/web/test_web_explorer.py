@@ -144,7 +144,7 @@ def test_openers_rank(
 def test_openers_bad_requests(client: Any) -> None:
     r = client.get("/api/openers/rank", params={"word": "zzzzz"})
     assert r.status_code == 400 and "'zzzzz' is not an allowed guess" in r.json()["error"]
-    r = client.get("/api/openers", params={"words": "nyt-2023", "mode": "ultra"})
+    r = client.get("/api/openers", params={"words": "nyt-12959", "mode": "ultra"})
     assert r.status_code == 400 and "opener table for" in r.json()["error"]
     r = client.get("/api/openers", params={"words": "nyt", "mode": "ultra"})
     assert r.status_code == 200 and r.json()["best"] == {"word": "salet", "total": 8101}
@@ -238,7 +238,7 @@ def test_openers_compute_is_bounded_and_checked() -> None:
         assert r.status_code == 503 and r.json()["kind"] == "TimeLimit"
         r = c.post("/api/openers/compute", json={"word": "zzzzz"})
         assert r.status_code == 400 and "'zzzzz' is not an allowed guess" in r.json()["error"]
-        r = c.post("/api/openers/compute", json={"word": "salet", "words": "nyt-2023", "mode": "ultra"})
+        r = c.post("/api/openers/compute", json={"word": "salet", "words": "nyt-12959", "mode": "ultra"})
         assert r.status_code == 400 and "opener table for" in r.json()["error"]
         r = c.post("/api/openers/compute", json={"word": "salet", "mode": "easy"})
         assert r.status_code == 422
