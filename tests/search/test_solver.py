@@ -702,11 +702,11 @@ def test_trapped_guesses_leave_an_impossible_child_in_hard_mode() -> None:
         glb = np.empty(len(guesses), np.int64)
         scan(solver.by_answer, guesses, cands, 2, 243, 0, glb, np.empty(len(guesses), np.int64))
         # as the search calls it: after endgame_trap at the same node, with what it found
-        hist = np.zeros(ans_groups.shape[1] + 1, np.int64)
-        trapped, mx, live_bits, counted = endgame_trap(
-            cands, 3, guesses, ans_groups, group_pos, ans_codes, letter_mask, hist
-        )
+        trapped, mx, live_bits, hist = endgame_trap(cands, 3, guesses, ans_groups, group_pos, ans_codes, letter_mask)
+        counted = hist.shape[0] > 0
         assert not trapped and counted == (mx - 1 > 2)  # it counts where its early exit does not apply
+        if not counted:  # as the search does: a zero count for trapped_guesses to fill
+            hist = np.zeros(ans_groups.shape[1] + 1, np.int64)
         assert (mx, live_bits) == _largest_group(cands, ans_groups, group_pos, ans_codes, group_pos.shape[0])
         doomed = np.zeros(len(guesses), np.bool_)
         least = trapped_guesses(3, guesses, glb, letter_mask, mx, live_bits, hist, counted, doomed)
@@ -741,3 +741,32 @@ def test_trapped_guesses_leave_an_impossible_child_in_hard_mode() -> None:
                     break
             assert impossible, f"{words.allowed[t]} marked, but every bucket can be split"
     assert marked_total > 0  # the cut was exercised
+
+
+@pytest.mark.parametrize("mode", ["hard", "ultra"])
+def test_guesses_into_an_endgame_trap_not_tried_equal_brute_force(mode: str) -> None:
+    """Most of a list's answers one family (_IGHT: nine words alike but in their
+    first letter) with a few guesses left: many guesses leave a child that is
+    an endgame trap and are not tried (``_bounds.trapped_guesses``, in hard
+    and ultra mode, where a child's legal guesses are among its parent's).
+    The value is still the brute-force optimum, finite or not."""
+    from wordlelab.search._core import STAT_DOOMED
+
+    full = load_wordlist()
+    family = [w for w in full.answers if w.endswith("ight") and w[0] not in "ab"]
+    doomed = finite_doomed = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        for n_family in (7, 8):
+            answers = sorted(rng.sample(family, n_family) + rng.sample([w for w in full.answers if w not in family], 3))
+            others = rng.sample([w for w in full.allowed if w not in answers], 5)
+            words = WordList.from_words(answers, answers + others, name=f"ight{seed}")
+            table = pattern_table(words)
+            for cap in (4, 5):
+                solver = Solver(words, table, rules=mode, max_guesses=cap)
+                got = solver.value(np.arange(len(answers)))
+                assert got == brute_force(words, table, mode, cap, list(range(len(words.allowed))))
+                marked = int(solver.counters[STAT_DOOMED])
+                doomed += marked
+                finite_doomed += marked > 0 and got < INF
+    assert doomed > 0 and finite_doomed > 0  # guesses were marked, also where a tree exists

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordlelab.feedback import feedback
-from wordlelab.kernels.hints import constrain, rule_hash, rule_hash_after, set_hash, span_hash
+from wordlelab.kernels.hints import constrain, item_key, rule_hash, rule_hash_after, seal_hash, set_hash, span_hash
 from wordlelab.kernels.reference import constrain_python, rule_hash_python, set_hash_python
 from wordlelab.words import WordList
 
@@ -25,6 +25,20 @@ def test_set_hash_matches_reference(items: np.ndarray) -> None:
 def test_span_hash_is_the_hash_of_the_slice(items: np.ndarray, lo: int, hi: int) -> None:
     lo, hi = min(lo, len(items)), min(max(lo, hi), len(items))
     assert int(span_hash(items, lo, hi)) == set_hash_python(items[lo:hi])
+
+
+@settings(max_examples=40, deadline=None)
+@given(_sets, st.integers(0, 2**32))
+def test_set_hash_is_its_members_terms_summed(items: np.ndarray, seed: int) -> None:
+    # what the search does at a node: it sums each bucket's terms while it
+    # counts the buckets, and seals the sums, before any bucket is listed
+    labels = np.random.default_rng(seed).integers(0, 5, len(items))
+    for label in range(5):
+        bucket = items[labels == label]
+        total = sum(int(item_key(x)) for x in bucket) % 2**64  # (the kernel's uint64 sum wraps)
+        assert int(seal_hash(np.uint64(total), len(bucket))) == int(set_hash(bucket)) == set_hash_python(bucket)
+    # and a set's hash does not depend on the order of its members
+    assert int(set_hash(items[::-1].copy())) == int(set_hash(items))
 
 
 def test_set_hash_tells_sets_apart() -> None:

@@ -9,7 +9,9 @@ holds them through :func:`rule_hash`, on top of the hash of the root's legal
 set (:func:`set_hash`), which is all an ultra-mode key holds.  Which of these a
 mode uses is its policy's business (:mod:`wordlelab.state`).
 
-The hashes are 64-bit (splitmix64 over FNV-1a); references in plain Python:
+The hashes are 64-bit: a set's is the sum of its members' splitmix64 terms,
+sealed with its size (two different sets collide with probability about
+``2**-64``), a rule's is splitmix64 over FNV-1a; references in plain Python:
 :func:`wordlelab.kernels.reference.set_hash_python`, ``rule_hash_python``,
 ``constrain_python``.
 """
@@ -22,24 +24,27 @@ from .._jit import njit
 
 __all__ = [
     "DEPTH_SALT",
-    "FNV_OFFSET",
     "FNV_PRIME",
     "LEGAL_SALT",
+    "SIZE_SALT",
     "constrain",
+    "item_key",
     "mix64",
     "rule_hash",
     "rule_hash_after",
+    "seal_hash",
     "set_hash",
     "span_hash",
 ]
 
-FNV_OFFSET = np.uint64(14695981039346656037)
 FNV_PRIME = np.uint64(1099511628211)
 MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 MIX2 = np.uint64(0x94D049BB133111EB)
 #: salts that keep a node's depth and legal-set parts apart in its key
 DEPTH_SALT = np.uint64(0x9E3779B97F4A7C15)
 LEGAL_SALT = np.uint64(0xD6E8FEB86659FD93)
+#: keeps a set's size apart from the sum of its members' terms
+SIZE_SALT = np.uint64(0x2545F4914F6CDD1D)
 
 
 @njit(cache=True, inline="always", nogil=True)
@@ -50,19 +55,34 @@ def mix64(x):  # pragma: no cover - compiled
     return x ^ (x >> np.uint64(31))
 
 
+@njit(cache=True, inline="always", nogil=True)
+def item_key(x):  # pragma: no cover - compiled
+    """A member's term in a set hash: the terms are summed (mod ``2**64``) and
+    the sum sealed (:func:`seal_hash`), so the hash of a set does not depend on
+    the order its members come in, and a search can add up the sums of a
+    guess's buckets while it counts them, before it lists their members."""
+    return mix64(np.uint64(x + 1))
+
+
+@njit(cache=True, inline="always", nogil=True)
+def seal_hash(total, m):  # pragma: no cover - compiled
+    """The hash of the set of ``m`` members whose :func:`item_key` terms sum to ``total``."""
+    return mix64(total ^ mix64(np.uint64(m) ^ SIZE_SALT))
+
+
 @njit(cache=True, nogil=True)
 def span_hash(items, lo, hi):  # pragma: no cover - compiled
     """:func:`set_hash` of ``items[lo:hi]``, without making the slice (a view
     costs the search two reference-count updates)."""
-    h = FNV_OFFSET
+    total = np.uint64(0)
     for i in range(lo, hi):
-        h = (h ^ mix64(np.uint64(items[i] + 1))) * FNV_PRIME
-    return mix64(h ^ np.uint64(hi - lo))
+        total += item_key(items[i])
+    return seal_hash(total, hi - lo)
 
 
 @njit(cache=True, nogil=True)
 def set_hash(items):  # pragma: no cover - compiled
-    """uint64 hash of an int64 array (order matters; callers pass sorted sets)."""
+    """uint64 hash of the set of an int64 array's members (distinct, in any order)."""
     return span_hash(items, 0, items.shape[0])
 
 

@@ -90,8 +90,9 @@ def partition_stats_python(
 
 
 _M64 = (1 << 64) - 1
-_FNV_OFFSET, _FNV_PRIME = 14695981039346656037, 1099511628211
+_FNV_PRIME = 1099511628211
 _LEGAL_SALT, _DEPTH_SALT = 0xD6E8FEB86659FD93, 0x9E3779B97F4A7C15
+_SIZE_SALT = 0x2545F4914F6CDD1D
 
 
 def _mix_python(x: int) -> int:
@@ -102,10 +103,8 @@ def _mix_python(x: int) -> int:
 
 def set_hash_python(items: IndexArray) -> int:
     """:func:`wordlelab.kernels.hints.set_hash` on Python ints."""
-    h = _FNV_OFFSET
-    for x in items:
-        h = ((h ^ _mix_python((int(x) + 1) & _M64)) * _FNV_PRIME) & _M64
-    return _mix_python(h ^ len(items))
+    total = sum(_mix_python((int(x) + 1) & _M64) for x in items) & _M64
+    return _mix_python(total ^ _mix_python(len(items) ^ _SIZE_SALT))
 
 
 def rule_hash_python(base: int, greens: IndexArray, mins: IndexArray) -> int:

@@ -573,8 +573,9 @@ def trapped_guesses(d, guesses, glb, letter_mask, mx, live, hist, counted, doome
     node's largest endgame group is an endgame trap with the ``d - 1`` guesses left
     after them (:func:`endgame_trap`'s argument one level down), and return the
     least ``glb`` of the others (``INF`` if none; 0 when none is marked: then
-    ``doomed`` is all false and the least is the scan's own).  For hard mode, where
-    ``guesses`` is the node's legal set and every child's is a subset of it.
+    ``doomed`` is all false and the least is the scan's own).  For hard and ultra
+    mode, where ``guesses`` is the node's legal set and every child's is a subset
+    of it.
 
     Why: a guess ``t`` with ``c(t)`` live letters of the group ``E`` (``|E|``
     words among the candidates, varying at one position) shows at least
@@ -587,9 +588,9 @@ def trapped_guesses(d, guesses, glb, letter_mask, mx, live, hist, counted, doome
     its other buckets; it is not tried (nor split) here.  It is still passed
     down: below, with fewer candidates, it may be the guess to play.
 
-    ``(mx, live, counted)`` is what :func:`endgame_trap` returned for the node
-    (its largest group's size and live letters; whether it counted the guesses
-    by live letters into ``hist``), ``guesses`` the ``legal`` it was given.
+    ``mx`` and ``live`` are what :func:`endgame_trap` returned for the node
+    (its largest group's size and live letters), ``guesses`` the ``legal`` it
+    was given; ``counted``: ``hist`` is its count of them by live letters.
     Otherwise ``hist`` is all zero; it is counted here."""
     k = guesses.shape[0]
     if mx == 0 or d < 3:  # (with one guess left below, the scan's bound is INF already)
@@ -617,7 +618,7 @@ def trapped_guesses(d, guesses, glb, letter_mask, mx, live, hist, counted, doome
 
 
 @njit(cache=True, nogil=True)
-def endgame_trap(cands, d, legal, ans_groups, group_pos, ans_codes, letter_mask, hist):  # pragma: no cover - compiled
+def endgame_trap(cands, d, legal, ans_groups, group_pos, ans_codes, letter_mask):  # pragma: no cover - compiled
     """True when ``f(S, d)`` is ``INF`` because of an *endgame*: candidates that
     differ in one position only (``_ATCH``: batch, catch, hatch, latch, match...).
 
@@ -635,20 +636,23 @@ def endgame_trap(cands, d, legal, ans_groups, group_pos, ans_codes, letter_mask,
     legal guesses with the largest ``c`` leave two, the last guess cannot
     find both.
 
-    Returns ``(trapped, mx, live, counted)``: the group's size and live set
+    Returns ``(trapped, mx, live, hist)``: the group's size and live set
     are kept for :func:`trapped_guesses` at the same node, and so are the
-    guesses of ``legal`` by number of live letters, counted into ``hist``
-    (``int64[L + 1]``, all zero on entry) when ``counted``.
+    guesses of ``legal`` by number of live letters, ``hist`` (``int64[L +
+    1]``), when they were counted (past the first exit; else ``hist`` is
+    empty, and nothing was allocated).
     """
     n_groups = group_pos.shape[0]
+    hist = np.zeros(0, np.int64)
     if n_groups == 0 or d < 1:
-        return False, 0, np.uint64(0), False
+        return False, 0, np.uint64(0), hist
     mx, live = _largest_group(cands, ans_groups, group_pos, ans_codes, n_groups)
     if mx - 1 <= d - 1:  # each guess can remove one: never a trap
-        return False, mx, live, False
+        return False, mx, live, hist
+    hist = np.zeros(ans_groups.shape[1] + 1, np.int64)
     for j in range(legal.shape[0]):
         hist[_popcount(letter_mask[legal[j]] & live)] += 1
-    return mx - 1 > _removable(hist, d - 1), mx, live, True
+    return mx - 1 > _removable(hist, d - 1), mx, live, hist
 
 
 def endgame_groups(answers: list[str], min_size: int = 3) -> tuple[np.ndarray, np.ndarray]:

@@ -29,10 +29,15 @@ needed when one guess is left) bounds the cost of playing ``g``;
 
 *Endgame traps* (see ``_bounds.endgame_trap``): when the candidates include
 words equal but in one position (``_ATCH``) that the guesses left cannot
-all tell apart, ``f = INF`` with no search.  In hard mode the same argument
-one level down marks the guesses that leave such a group a trap in their
-child (``_bounds.trapped_guesses``): they cost ``INF`` and are not tried at
-the node, though still passed down.
+all tell apart, ``f = INF`` with no search.  In hard and ultra mode (a
+child's legal guesses are among its parent's) the same argument one level
+down marks the guesses that leave such a group a trap in their child
+(``_bounds.trapped_guesses``): they cost ``INF`` and are not tried at the
+node, though still passed down.  In ultra mode too since this stop: the same
+values, 6-15 % less CPU on the 2023 pool's slow ultra openers (exact totals,
+one core, A/B side by side: BUTTE, impossible, 24.4 s -> 21.4 s, ANION 25.3 s
+-> 21.4 s, CONNE 24.3 s -> 21.7 s, TWITE 19.5 s -> 18.2 s, ZHUZH 129.3 s ->
+118.8 s; a quarter fewer guesses tried).
 
 Exact small cases, before any scan of the allowed guesses: a candidate that
 splits ``S`` into singletons costs ``2n - 1`` (optimal); else one leaving one
@@ -58,7 +63,14 @@ bucket, its exact value or best proven bound):
 1. *bounds*: ``bucket_lb`` of every bucket, then each raised to what the
    memo holds for it (exact, or a proven lower bound; the key of a bucket
    in hard mode hashes the rule after the hint, not the filtered set), up to
-   the first raise that refutes the guess;
+   the first raise that refutes the guess.  A set's hash is the sum of its
+   members' terms (``kernels.hints.item_key``), so the count that sizes the
+   buckets also sums their hashes, and the buckets' members are listed only
+   for a guess that gets past this pass (most guesses tried do not: on the
+   2023 pool's TREAT, hard, 82.75 M of the 84.8 M tried in its slowest bucket
+   are refuted here).  Listing every guess's buckets first, and hashing the
+   lists, took 155.4 s on that bucket against 140.2 s; 2-8 % on others
+   (SLANE, hard, 28.8 s -> 26.4 s; TWITE, ultra, 21.2 s -> 19.6 s);
 2. *small cases*: the candidate test above on each bucket left (``O(m^2)``):
    exact ``2m - 1`` or ``2m``, else the bound rises to ``2m``;
 3. *search*: the buckets left, smallest first (small ones are cheap and
@@ -196,7 +208,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .._jit import njit
-from ..kernels.hints import constrain, rule_hash_after, span_hash
+from ..kernels.hints import constrain, item_key, rule_hash_after, seal_hash, span_hash
 from ..modes import MODE_HARD, MODE_ULTRA
 from ._bounds import (
     bucket_lb,
@@ -432,11 +444,11 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
         if local.shape[0] > 0:
             local_col = local_col[keep]
     ans_groups, group_pos, ans_codes, letter_mask = s.ends
-    trap_hist = np.zeros(ans_groups.shape[1] + 1, np.int64)  # endgame_trap's count, for trapped_guesses
-    trap_mx, trap_live, trap_counted = 0, np.uint64(0), False
+    trap_mx, trap_live = 0, np.uint64(0)
+    trap_hist = np.zeros(0, np.int64)  # endgame_trap's count of the guesses, if it made one
     if forced < 0:
-        trapped, trap_mx, trap_live, trap_counted = endgame_trap(
-            cands, d, legal, ans_groups, group_pos, ans_codes, letter_mask, trap_hist
+        trapped, trap_mx, trap_live, trap_hist = endgame_trap(
+            cands, d, legal, ans_groups, group_pos, ans_codes, letter_mask
         )
         if trapped:
             stats[STAT_TRAP] += 1
@@ -473,10 +485,14 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
         for t in range(n):
             rows[t] = local_row[cands[t]]
         node_lb, shortcut = scan(local, local_col, rows, d - 1, n_patterns, known_lb, glb, sumsq)
-    doomed = np.zeros(k if hard else 0, np.bool_)
-    if hard and forced < 0 and shortcut < 0 and node_lb < INF and d >= 3:
+    shrinking = hard or ultra  # every child's legal set is a subset of this node's
+    doomed = np.zeros(k if shrinking else 0, np.bool_)
+    if shrinking and forced < 0 and shortcut < 0 and node_lb < INF and d >= 3:
         # guesses whose child is an endgame trap: INF, not tried (see _bounds.trapped_guesses)
-        least = trapped_guesses(d, guesses, glb, letter_mask, trap_mx, trap_live, trap_hist, trap_counted, doomed)
+        counted = trap_hist.shape[0] > 0
+        if not counted:
+            trap_hist = np.zeros(ans_groups.shape[1] + 1, np.int64)
+        least = trapped_guesses(d, guesses, glb, letter_mask, trap_mx, trap_live, trap_hist, counted, doomed)
         if least > 0:
             node_lb = max(node_lb, least)
             stats[STAT_DOOMED] += doomed.sum()
@@ -509,7 +525,7 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
     count = 0
     untried = INF
     for j in range(k):
-        if hard and doomed[j]:
+        if shrinking and doomed[j]:
             continue
         if glb[j] < top:
             count += 1
@@ -518,7 +534,7 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
     keys = np.empty(count, np.int64)
     count = 0
     for j in range(k):
-        if glb[j] < top and not (hard and doomed[j]):
+        if glb[j] < top and not (shrinking and doomed[j]):
             keys[count] = ((2 * sumsq[j] + n * glb[j]) << _ORDER_SHIFT) | j
             count += 1
     picks = _least(keys, _ORDER_HEAD)
@@ -537,6 +553,10 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
     lscratch = np.zeros(legal.shape[0] + n_patterns + letter_counts.shape[1] if ultra else 0, np.int64)
     # per bucket of the guess being evaluated (allocated once per node)
     chashes = np.empty(n_patterns, np.uint64)
+    sums = np.empty(n_patterns, np.uint64)  # per pattern: its bucket's item_key sum
+    terms = np.empty(n, np.uint64)
+    for t in range(n):
+        terms[t] = item_key(cands[t])
     bucket_ids = np.empty(n_patterns, np.int64)
     blb = np.empty(n_patterns, np.int64)
     done = np.empty(n_patterns, np.bool_)
@@ -587,7 +607,10 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
         row = table[g]
         # counting sort of the candidates by pattern (stable: buckets stay
         # sorted), over the patterns that occur only: ``starts[b]`` and
-        # ``starts[b + 1]`` are set for those, the other entries are stale
+        # ``starts[b + 1]`` are set for those, the other entries are stale.
+        # The count also sums each bucket's hash terms, so pass 1 looks the
+        # buckets up before their members are listed (most guesses tried are
+        # refuted there, and are never listed)
         n_seen = 0
         for t in range(n):
             b = row[cands[t]]
@@ -595,6 +618,9 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
             if c == 0:
                 seen[n_seen] = b
                 n_seen += 1
+                sums[b] = terms[t]
+            else:
+                sums[b] += terms[t]
             tally[b] = c + 1
         for i in range(1, n_seen):  # ascending patterns (a few, mostly)
             b = seen[i]
@@ -615,10 +641,6 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
             if b != win:
                 bucket_ids[n_buckets] = b
                 n_buckets += 1
-        for t in range(n):
-            b = row[cands[t]]
-            members[fill[b]] = cands[t]
-            fill[b] += 1
         if ultra:
             consistent_split(legal, g, codes, s.square, n_patterns, lmembers, lstarts, lscratch)
 
@@ -646,7 +668,7 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
             elif ultra:
                 chash = span_hash(lmembers, lstarts[b], lstarts[b + 1])
             chashes[q] = chash
-            ckey = node_key(span_hash(members, starts[b], starts[b + 1]), chash, d - 1)
+            ckey = node_key(seal_hash(sums[b], starts[b + 1] - starts[b]), chash, d - 1)
             entry = memo.get(ckey, -1)
             if entry >= 0:
                 v = max(blb[q], entry_value(entry))
@@ -654,6 +676,11 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
                 total += v - blb[q]
                 blb[q] = v
                 failed = total >= best
+        if not failed:  # the buckets' members, for passes 2 and 3
+            for t in range(n):
+                b = row[cands[t]]
+                members[fill[b]] = cands[t]
+                fill[b] += 1
         # pass 2: exact small cases, else at least 2m
         if not failed:
             for q in range(n_buckets):
