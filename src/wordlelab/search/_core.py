@@ -33,11 +33,12 @@ all tell apart, ``f = INF`` with no search.  In hard and ultra mode (a
 child's legal guesses are among its parent's) the same argument one level
 down marks the guesses that leave such a group a trap in their child
 (``_bounds.trapped_guesses``): they cost ``INF`` and are not tried at the
-node, though still passed down.  In ultra mode too since this stop: the same
-values, 6-15 % less CPU on the 2023 pool's slow ultra openers (exact totals,
-one core, A/B side by side: BUTTE, impossible, 24.4 s -> 21.4 s, ANION 25.3 s
--> 21.4 s, CONNE 24.3 s -> 21.7 s, TWITE 19.5 s -> 18.2 s, ZHUZH 129.3 s ->
-118.8 s; a quarter fewer guesses tried).
+node, though still passed down.  Marking them in ultra mode as well as in
+hard mode (2026-11-25) kept the values and took 6-15 % off the 2023 pool's
+slow ultra openers (exact totals, one core, A/B side by side: BUTTE,
+impossible, 24.4 s -> 21.4 s, ANION 25.3 s -> 21.4 s, CONNE 24.3 s -> 21.7 s,
+TWITE 19.5 s -> 18.2 s, ZHUZH 129.3 s -> 118.8 s; a quarter fewer guesses
+tried).
 
 Exact small cases, before any scan of the allowed guesses: a candidate that
 splits ``S`` into singletons costs ``2n - 1`` (optimal); else one leaving one
@@ -194,8 +195,8 @@ With the square table, pass 1 sums each child's legal-set hash in one pass
 over the legal set, as it does the candidates', and the split waits for a
 guess that gets past pass 1: 2023 pool, exact, one core, A/B side by side,
 BUTTE 21.5 s -> 19.6 s, ANION 23.2 s -> 20.2 s, CONNE 22.6 s -> 20.3 s,
-TWITE 18.0 s -> 16.9 s (the same nodes).  Every candidate is legal, so the small cases need no
-legality test.  The intersection over the path is exactly
+TWITE 18.0 s -> 16.9 s (the same nodes).  Every candidate is legal, so the
+small cases need no legality test.  The intersection over the path is exactly
 :func:`wordlelab.state.ultra_legal`.
 
 Beam mode
