@@ -2,11 +2,10 @@
 the hard-mode tables (ultra mode's legal guesses are a subset of hard mode's, so
 no opener does better in ultra mode) and by re-deriving rows from scratch.
 
-docs/openers/original-ultra.tsv and nyt-ultra.tsv have every opener exact:
-made by ``wordlelab openers --all --exact --mode ultra --tsv FILE`` with no
-bound (docs/optimal.md), a total for each opener, ``inf`` where no tree finds
-every answer within six guesses.  The 2023 pool's all-exact run is under way: what
-its committed results file has settled is checked the same way, until the table ships.
+docs/openers/original-ultra.tsv, nyt-ultra.tsv and nyt-2023-ultra.tsv have every
+opener exact: made by ``wordlelab openers --all --exact --mode ultra --tsv FILE``
+with no bound (docs/optimal.md), a total for each opener, ``inf`` where no tree
+finds every answer within six guesses.
 """
 
 from __future__ import annotations
@@ -37,10 +36,9 @@ def _read(path: Path) -> dict[str, tuple[float, int]]:
 
 def test_every_shipped_ultra_table_is_checked_here() -> None:
     """tests/search/test_opener_tables.py leaves every ``*-ultra`` table to this file:
-    a new one (the 2023 pool's, when its all-exact run completes) needs its checks
-    here before it ships."""
+    a new one needs its checks here before it ships."""
     shipped = sorted(p.stem for p in TABLE.parent.glob("*-ultra.tsv"))
-    assert shipped == ["nyt-ultra", "original-ultra"]
+    assert shipped == ["nyt-2023-ultra", "nyt-ultra", "original-ultra"]
 
 
 def test_every_opener_exact_and_salet_the_unique_best() -> None:
@@ -174,14 +172,16 @@ def test_nyt_rows_rederived(word: str) -> None:
     assert t == (math.inf if v >= INF else float(v))
 
 
-# -- the 2023 pool (3158 answers): its all-exact run is under way (docs/optimal.md); no
-# table ships until it is complete, so its committed results file is checked instead --
+# -- the 2023 pool (3158 answers, 14855 guesses): docs/openers/nyt-2023-ultra.tsv, every
+# opener exact, the --tsv of the all-exact run whose results file is committed --
+NYT_2023_TABLE = ROOT / "docs" / "openers" / "nyt-2023-ultra.tsv"
 NYT_2023_RESULTS = ROOT / "docs" / "openers" / "runs" / "nyt-2023-ultra-exact.sqlite"
 NYT_2023_HARD = ROOT / "docs" / "openers" / "nyt-2023-hard.tsv"
+NYT_2023_BEST = [(11663.0, "plast"), (11677.0, "slart"), (11680.0, "clart"), (11686.0, "clast"), (11687.0, "trape")]
 
 
 def _nyt_2023_settled() -> dict[str, float]:
-    """The totals (``inf``: no tree) the 2023 pool's ultra run has settled, under the
+    """The totals (``inf``: no tree) the 2023 pool's ultra run settled, under the
     key ``openers --all --exact --mode ultra --words nyt-2023`` uses."""
     from wordlelab.modes import GameRules
     from wordlelab.search.openers import ExactJob, ResultStore
@@ -195,23 +195,44 @@ def _nyt_2023_settled() -> dict[str, float]:
     return {w: (math.inf if r.total >= INF else float(r.total)) for w, r in done.items()}
 
 
-def test_nyt_2023_settled_never_below_the_hard_table() -> None:
-    """Every total the run has settled is at least the 2023 hard table's value or
-    bound, and an opener with no hard tree has none here."""
-    settled, hard = _nyt_2023_settled(), _read(NYT_2023_HARD)
-    assert len(settled) > 3000  # the run's first sitting at least
-    for w, u in settled.items():
-        h, he = hard[w]
+def test_nyt_2023_every_opener_exact_and_plast_the_unique_best() -> None:
+    rows = _read(NYT_2023_TABLE)
+    words = load_wordlist("nyt-2023")
+    assert sorted(rows) == sorted(words.allowed)
+    assert all(e == 1 for _, e in rows.values())
+    ranked = sorted((t, w) for w, (t, _) in rows.items())
+    assert ranked[: len(NYT_2023_BEST)] == NYT_2023_BEST
+    assert ranked[len(NYT_2023_BEST)][0] > NYT_2023_BEST[-1][0]
+
+
+def test_nyt_2023_table_is_the_committed_run() -> None:
+    """Row for row the results file the run committed (``--resume`` starts from
+    it): the table is that run's ``--tsv``, nothing edited by hand."""
+    table = {w: t for w, (t, _) in _read(NYT_2023_TABLE).items()}
+    assert _nyt_2023_settled() == table
+
+
+def test_nyt_2023_never_below_the_hard_table() -> None:
+    """No opener does better in ultra mode than the 2023 hard table's value or
+    bound, and one with no hard tree (proven) has no ultra tree either."""
+    ultra, hard = _read(NYT_2023_TABLE), _read(NYT_2023_HARD)
+    assert sorted(ultra) == sorted(hard)
+    for w, (h, he) in hard.items():
+        u, _ = ultra[w]
         assert u >= h, w
         if h == math.inf and he:
             assert u == math.inf, w
 
 
-@pytest.mark.parametrize("word", ["plast", "reast", "tarse", "salet"])
-def test_nyt_2023_settled_rows_rederived(word: str) -> None:
-    """Four of the strongest openers, from scratch: PLAST 11663 and REAST 11690 have
-    trees; TARSE (the best in hard mode) and SALET have none on this pool."""
+@pytest.mark.parametrize("word", ["plast", "reast", "tarse", "salet", "pakka"])
+def test_nyt_2023_rows_rederived(word: str) -> None:
+    """From scratch: PLAST and REAST have trees; TARSE (the best in hard mode) and
+    SALET have none on this pool; PAKKA, which the run settled in 0.04 s (1471
+    nodes) from what its worker's memo kept of KAPPA's search: re-derived with
+    an empty memo here, so the reuse of memo entries across openers is checked."""
     words = load_wordlist("nyt-2023")
     solver = Solver(words, pattern_table(words), rules="ultra")
     v = solver.value(np.arange(len(words.answers)), guess=solver.check_start(word))
-    assert _nyt_2023_settled()[word] == (math.inf if v >= INF else float(v))
+    t, e = _read(NYT_2023_TABLE)[word]
+    assert e == 1
+    assert t == (math.inf if v >= INF else float(v))

@@ -39,6 +39,7 @@ def test_available_tables() -> None:
         ("nyt", "ultra"),
         ("nyt-2023", "normal"),
         ("nyt-2023", "hard"),
+        ("nyt-2023", "ultra"),
     ]
 
 
