@@ -1,7 +1,7 @@
 """What an all-exact opener table costs: a sample stratified by the reference's totals.
 
     .venv/bin/python bench/table_cost.py [--mode normal|hard|ultra] [--per 3] [--seed 0]
-        [--words nyt-2023] [--left] [--below 9300]
+        [--words nyt-2023] [--left] [--below 9300] [--from-run FILE [--min-settled 30]]
 
 The reference (Alex Selby's C++ solver, MIT) published the exact total of every
 opener on the NYT lists (``results_easy_nyt20220830``, ``results_hard_nyt20220830``
@@ -32,6 +32,15 @@ only the openers whose shipped row is a lower bound are sampled and counted (an
 exact row, ``inf`` included, is already settled).  ``--below TOTAL`` prices only the
 bands under TOTAL (the weakest openers of a large table can each take many minutes)
 and counts the openers above it, left unpriced: the estimate is then a lower bound.
+
+``--from-run FILE`` prices what an all-exact run still has to do from its own
+results file, searching nothing (a second): each band's openers the file has not
+settled, at the mean CPU the file recorded for the band's settled ones, where it
+has at least ``--min-settled`` (default 30); the other bands' openers are counted,
+unpriced, so the estimate is a lower bound.  The run goes strongest first (greedy
+order), so a band's settled openers tend to be its cheaper ones, and its figures
+are those of the search of the day each opener was settled (a later search is
+faster): a rough figure, cheaper than a sample.
 """
 
 from __future__ import annotations
@@ -65,6 +74,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--left", action="store_true", help="price only the rows the shipped table has as bounds")
     ap.add_argument("--below", type=int, help="price only the bands under this total (a lower bound)")
     ap.add_argument("--words", choices=["nyt", "nyt-2023"], default="nyt", help="the answer list whose table is priced")
+    ap.add_argument("--from-run", type=Path, metavar="FILE", help="price what this run's results file has left")
+    ap.add_argument("--min-settled", type=int, default=30, help="with --from-run: settled openers to price a band")
     args = ap.parse_args(argv)
     path = args.peer_dir / FILES[args.mode]
     if not path.is_file():
@@ -79,6 +90,8 @@ def main(argv: list[str] | None = None) -> int:
         bands[INF_BAND if total >= INF_BAND else total // 100 * 100].append(word)
 
     words = load_wordlist(args.words)
+    if args.from_run is not None:
+        return _from_run(args, words, bands)
     try:
         shipped: OpenerTable | None = load_opener_table(args.words, args.mode, user=False)
     except WordlelabError:
@@ -130,6 +143,44 @@ def main(argv: list[str] | None = None) -> int:
         print(f"estimated CPU for every {every_row} exact: more than {hours:.1f} CPU-hours")
     else:
         print(f"estimated CPU for every {every_row} exact: {hours:.1f} CPU-hours")
+    return 0
+
+
+def _from_run(args: argparse.Namespace, words: WordList, bands: dict[int, list[str]]) -> int:
+    """``--from-run``: each band's unsettled openers at its settled ones' mean CPU."""
+    from wordlelab.modes import GameRules
+    from wordlelab.search.openers import ExactJob, ResultStore
+
+    if not args.from_run.is_file():
+        print(f"table_cost: no results file at {str(args.from_run)!r}", file=sys.stderr)
+        return 1
+    try:
+        store = ResultStore(args.from_run)
+        try:
+            done = store.done(ExactJob(words, GameRules(args.mode)).key)
+        finally:
+            store.close()
+    except WordlelabError as exc:
+        print(f"table_cost: {exc}", file=sys.stderr)
+        return 1
+    print(f"{args.words} {args.mode}: what {args.from_run} has left, at its own CPU per band of the reference's total")
+    print("band  openers  settled  left  mean CPU (s)  CPU (h)")
+    hours, unpriced, spent = 0.0, 0, sum(r.seconds for r in done.values())
+    for band in sorted(bands):
+        settled = [done[w].seconds for w in bands[band] if w in done]
+        left = len(bands[band]) - len(settled)
+        name = "inf" if band == INF_BAND else str(band)
+        if len(settled) < args.min_settled:
+            unpriced += left
+            print(f"{name:>5} {len(bands[band]):8d} {len(settled):8d} {left:5d} {'-':>13} {'-':>8}")
+            continue
+        mean = sum(settled) / len(settled)
+        hours += mean * left / 3600
+        print(f"{name:>5} {len(bands[band]):8d} {len(settled):8d} {left:5d} {mean:13.1f} {mean * left / 3600:8.2f}")
+    print(f"settled: {len(done)} openers, {spent / 3600:.1f} CPU-hours recorded")
+    more = f"more than {hours:.1f}" if unpriced else f"{hours:.1f}"
+    rest = f", and {unpriced} openers in bands with too few settled, not priced" if unpriced else ""
+    print(f"left: {more} CPU-hours{rest}")
     return 0
 
 
