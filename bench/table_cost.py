@@ -155,11 +155,8 @@ def _from_run(args: argparse.Namespace, words: WordList, bands: dict[int, list[s
         print(f"table_cost: no results file at {str(args.from_run)!r}", file=sys.stderr)
         return 1
     try:
-        store = ResultStore(args.from_run)
-        try:
+        with ResultStore(args.from_run) as store:
             done = store.done(ExactJob(words, GameRules(args.mode)).key)
-        finally:
-            store.close()
     except WordlelabError as exc:
         print(f"table_cost: {exc}", file=sys.stderr)
         return 1

@@ -38,11 +38,8 @@ def main(argv: list[str]) -> int:
         lst = table_name_for(words)
         table = load_opener_table(lst, mode, user=False)
         job = ExactJob(load_wordlist(lst), GameRules(mode))
-        store = ResultStore(results, fix="name the run's results file")
-        try:  # (no bounds here: a result below one must stop the fold, not be dropped)
-            done = store.done(job.key)
-        finally:
-            store.close()
+        with ResultStore(results, fix="name the run's results file") as store:
+            done = store.done(job.key)  # (no bounds: a result below one must stop the fold, not be dropped)
         folded = fold_exact(table, done)
     except (WordlelabError, ValueError) as exc:
         print(f"fold_opener_results: {exc}", file=sys.stderr)

@@ -152,11 +152,8 @@ def _proven(name: str, results: Path) -> dict[str, float]:
     from wordlelab.search.openers import ExactJob, ResultStore
 
     words_name, hard, _, _, _ = SPECS[name]
-    store = ResultStore(results)
-    try:
+    with ResultStore(results) as store:
         done = store.done(ExactJob(load_wordlist(words_name), GameRules("hard" if hard else "normal")).key)
-    finally:
-        store.close()
     return {w: (math.inf if r.total >= INF else float(r.total)) for w, r in done.items() if r.exact}
 
 

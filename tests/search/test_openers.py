@@ -86,6 +86,24 @@ def test_dask_worker_killed_mid_run(tmp_path, small_words: WordList) -> None:
     assert {w: r.total for w, r in store.done(job.key).items()} == {w: r.total for w, r in serial.items()}
 
 
+def test_results_store_as_a_context_manager_is_closed_after_the_block(tmp_path, small_words: WordList) -> None:
+    """``with ResultStore(path) as store``: the rows written are read back inside the
+    block, and the file is closed after it (a read then fails), also when the block raises."""
+    from wordlelab.errors import ResultsFileError
+
+    job = ExactJob(small_words)
+    names = _openers(small_words, 2)
+    with ResultStore(tmp_path / "c.sqlite") as store:
+        exact_openers(job, names, store, executor="serial")
+        assert set(store.done(job.key)) == set(names)
+    with pytest.raises(ResultsFileError, match="closed database"):
+        store.done(job.key)
+    with pytest.raises(RuntimeError), ResultStore(tmp_path / "c.sqlite") as again:
+        raise RuntimeError("inside the block")
+    with pytest.raises(ResultsFileError, match="closed database"):
+        again.done(job.key)
+
+
 def test_upper_bound_mode(tmp_path, small_words: WordList) -> None:
     """With ``upper`` = the best total, the best openers are exact and the rest fail high."""
     job = ExactJob(small_words)

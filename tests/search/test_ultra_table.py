@@ -186,11 +186,8 @@ def _nyt_2023_settled() -> dict[str, float]:
     from wordlelab.modes import GameRules
     from wordlelab.search.openers import ExactJob, ResultStore
 
-    store = ResultStore(NYT_2023_RESULTS)
-    try:
+    with ResultStore(NYT_2023_RESULTS) as store:
         done = store.done(ExactJob(load_wordlist("nyt-2023"), GameRules("ultra")).key)
-    finally:
-        store.close()
     assert all(r.exact for r in done.values())  # (no bound: every stored row is a total)
     return {w: (math.inf if r.total >= INF else float(r.total)) for w, r in done.items()}
 

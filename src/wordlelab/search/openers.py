@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 import numpy as np
 
@@ -169,6 +169,7 @@ class ResultStore:
     :class:`~wordlelab.resultsfile.ResultsFileError`, or with ``set_aside`` (the
     default file, which the user did not name) is moved aside and started afresh.
     ``fix`` ends the message of a damaged file: how to name another one.
+    Used as a context manager, it is closed at the end of the block.
     """
 
     WHAT = "results file"
@@ -243,6 +244,12 @@ class ResultStore:
 
     def close(self) -> None:
         self.db.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 def exact_openers(
