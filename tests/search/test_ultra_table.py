@@ -20,8 +20,20 @@ from wordlelab import feedback, load_wordlist, parse_pattern, pattern_table
 from wordlelab.search import INF, Solver, shortfall
 
 ROOT = Path(__file__).resolve().parents[2]
-TABLE = ROOT / "docs" / "openers" / "original-ultra.tsv"
-HARD = ROOT / "docs" / "openers" / "original-hard.tsv"
+OPENERS = ROOT / "docs" / "openers"
+TABLE = OPENERS / "original-ultra.tsv"
+#: every shipped ultra table -> (its list, its best openers: (total, word), the best unique)
+ULTRA = {
+    "original-ultra": ("original", [(8125.0, "salet"), (8134.0, "least"), (8138.0, "reast"), (8151.0, "trape")]),
+    "nyt-ultra": (
+        "nyt",
+        [(8101.0, "salet"), (8111.0, "least"), (8115.0, "reast"), (8128.0, "tarse"), (8129.0, "trape")],
+    ),
+    "nyt-2023-ultra": (
+        "nyt-2023",
+        [(11663.0, "plast"), (11677.0, "slart"), (11680.0, "clart"), (11686.0, "clast"), (11687.0, "trape")],
+    ),
+}
 
 
 def _read(path: Path) -> dict[str, tuple[float, int]]:
@@ -37,24 +49,28 @@ def _read(path: Path) -> dict[str, tuple[float, int]]:
 def test_every_shipped_ultra_table_is_checked_here() -> None:
     """tests/search/test_opener_tables.py leaves every ``*-ultra`` table to this file:
     a new one needs its checks here before it ships."""
-    shipped = sorted(p.stem for p in TABLE.parent.glob("*-ultra.tsv"))
-    assert shipped == ["nyt-2023-ultra", "nyt-ultra", "original-ultra"]
+    shipped = sorted(p.stem for p in OPENERS.glob("*-ultra.tsv"))
+    assert shipped == sorted(ULTRA) == ["nyt-2023-ultra", "nyt-ultra", "original-ultra"]
 
 
-def test_every_opener_exact_and_salet_the_unique_best() -> None:
-    rows = _read(TABLE)
-    words = load_wordlist()
-    assert sorted(rows) == sorted(words.allowed)
+@pytest.mark.parametrize("name", sorted(ULTRA))
+def test_every_opener_exact_and_the_best_unique(name: str) -> None:
+    words_name, best = ULTRA[name]
+    rows = _read(OPENERS / f"{name}.tsv")
+    assert sorted(rows) == sorted(load_wordlist(words_name).allowed)
     assert all(e == 1 for _, e in rows.values())
     ranked = sorted((t, w) for w, (t, _) in rows.items())
-    assert ranked[:4] == [(8125.0, "salet"), (8134.0, "least"), (8138.0, "reast"), (8151.0, "trape")]
-    assert ranked[4][0] > 8151
+    assert ranked[: len(best)] == best
+    assert ranked[len(best)][0] > best[-1][0]
 
 
-def test_never_below_the_hard_table() -> None:
-    """Every ultra total is at least the hard table's value or bound for the
-    opener, and an opener with no hard tree has no ultra tree either."""
-    ultra, hard = _read(TABLE), _read(HARD)
+@pytest.mark.parametrize("name", sorted(ULTRA))
+def test_never_below_the_hard_table(name: str) -> None:
+    """No opener does better in ultra mode than in hard mode: every ultra total is at
+    least the hard table of the same list's value or bound for the opener, and an
+    opener with no hard tree has no ultra tree either."""
+    ultra, hard = _read(OPENERS / f"{name}.tsv"), _read(OPENERS / f"{name.removesuffix('-ultra')}-hard.tsv")
+    assert sorted(ultra) == sorted(hard)
     for w, (h, _) in hard.items():
         u, _ = ultra[w]
         assert u >= h, w
@@ -122,30 +138,7 @@ def test_shortfall_rows_rederived(word: str) -> None:
 
 
 # -- the NYT lists (2309 answers, 14855 guesses): docs/openers/nyt-ultra.tsv, every opener exact --
-NYT_TABLE = ROOT / "docs" / "openers" / "nyt-ultra.tsv"
-NYT_HARD = ROOT / "docs" / "openers" / "nyt-hard.tsv"
-NYT_BEST = [(8101.0, "salet"), (8111.0, "least"), (8115.0, "reast"), (8128.0, "tarse"), (8129.0, "trape")]
-
-
-def test_nyt_every_opener_exact_and_salet_the_unique_best() -> None:
-    rows = _read(NYT_TABLE)
-    words = load_wordlist("nyt")
-    assert sorted(rows) == sorted(words.allowed)
-    assert all(e == 1 for _, e in rows.values())
-    ranked = sorted((t, w) for w, (t, _) in rows.items())
-    assert ranked[:5] == NYT_BEST
-    assert ranked[5][0] > 8129
-
-
-def test_nyt_never_below_the_hard_table() -> None:
-    """No opener does better in ultra mode than in hard mode (our hard table: its
-    exact rows and its bounds), and one with no hard-mode tree has no ultra one."""
-    ultra, hard = _read(NYT_TABLE), _read(NYT_HARD)
-    for w, (h, he) in hard.items():
-        u, _ = ultra[w]
-        assert u >= h, w
-        if h == math.inf and he:
-            assert u == math.inf, w
+NYT_TABLE = OPENERS / "nyt-ultra.tsv"
 
 
 def test_nyt_never_below_the_reference() -> None:
@@ -162,22 +155,10 @@ def test_nyt_never_below_the_reference() -> None:
             assert u == math.inf, w
 
 
-@pytest.mark.parametrize("word", ["salet", "trape", "crate", "lions"])
-def test_nyt_rows_rederived(word: str) -> None:
-    words = load_wordlist("nyt")
-    solver = Solver(words, pattern_table(words), rules="ultra")
-    v = solver.value(np.arange(len(words.answers)), guess=solver.check_start(word))
-    t, e = _read(NYT_TABLE)[word]
-    assert e == 1
-    assert t == (math.inf if v >= INF else float(v))
-
-
 # -- the 2023 pool (3158 answers, 14855 guesses): docs/openers/nyt-2023-ultra.tsv, every
 # opener exact, the --tsv of the all-exact run whose results file is committed --
-NYT_2023_TABLE = ROOT / "docs" / "openers" / "nyt-2023-ultra.tsv"
-NYT_2023_RESULTS = ROOT / "docs" / "openers" / "runs" / "nyt-2023-ultra-exact.sqlite"
-NYT_2023_HARD = ROOT / "docs" / "openers" / "nyt-2023-hard.tsv"
-NYT_2023_BEST = [(11663.0, "plast"), (11677.0, "slart"), (11680.0, "clart"), (11686.0, "clast"), (11687.0, "trape")]
+NYT_2023_TABLE = OPENERS / "nyt-2023-ultra.tsv"
+NYT_2023_RESULTS = OPENERS / "runs" / "nyt-2023-ultra-exact.sqlite"
 
 
 def _nyt_2023_settled() -> dict[str, float]:
@@ -192,16 +173,6 @@ def _nyt_2023_settled() -> dict[str, float]:
     return {w: (math.inf if r.total >= INF else float(r.total)) for w, r in done.items()}
 
 
-def test_nyt_2023_every_opener_exact_and_plast_the_unique_best() -> None:
-    rows = _read(NYT_2023_TABLE)
-    words = load_wordlist("nyt-2023")
-    assert sorted(rows) == sorted(words.allowed)
-    assert all(e == 1 for _, e in rows.values())
-    ranked = sorted((t, w) for w, (t, _) in rows.items())
-    assert ranked[: len(NYT_2023_BEST)] == NYT_2023_BEST
-    assert ranked[len(NYT_2023_BEST)][0] > NYT_2023_BEST[-1][0]
-
-
 def test_nyt_2023_table_is_the_committed_run() -> None:
     """Row for row the results file the run committed (``--resume`` starts from
     it): the table is that run's ``--tsv``, nothing edited by hand."""
@@ -209,27 +180,19 @@ def test_nyt_2023_table_is_the_committed_run() -> None:
     assert _nyt_2023_settled() == table
 
 
-def test_nyt_2023_never_below_the_hard_table() -> None:
-    """No opener does better in ultra mode than the 2023 hard table's value or
-    bound, and one with no hard tree (proven) has no ultra tree either."""
-    ultra, hard = _read(NYT_2023_TABLE), _read(NYT_2023_HARD)
-    assert sorted(ultra) == sorted(hard)
-    for w, (h, he) in hard.items():
-        u, _ = ultra[w]
-        assert u >= h, w
-        if h == math.inf and he:
-            assert u == math.inf, w
-
-
-@pytest.mark.parametrize("word", ["plast", "reast", "tarse", "salet", "pakka"])
-def test_nyt_2023_rows_rederived(word: str) -> None:
-    """From scratch: PLAST and REAST have trees; TARSE (the best in hard mode) and
-    SALET have none on this pool; PAKKA, which the run settled in 0.04 s (1471
-    nodes) from what its worker's memo kept of KAPPA's search: re-derived with
-    an empty memo here, so the reuse of memo entries across openers is checked."""
-    words = load_wordlist("nyt-2023")
+@pytest.mark.parametrize(
+    ("name", "word"),
+    [("nyt-ultra", w) for w in ["salet", "trape", "crate", "lions"]]
+    + [("nyt-2023-ultra", w) for w in ["plast", "reast", "tarse", "salet", "pakka"]],
+)
+def test_nyt_rows_rederived(name: str, word: str) -> None:
+    """From scratch, with an empty memo.  On the 2023 pool PLAST and REAST have
+    trees; TARSE (the best in hard mode) and SALET have none; PAKKA the run settled
+    in 0.04 s (1471 nodes) from what its worker's memo kept of KAPPA's search, so
+    its row checks the reuse of memo entries across openers."""
+    words = load_wordlist(ULTRA[name][0])
     solver = Solver(words, pattern_table(words), rules="ultra")
     v = solver.value(np.arange(len(words.answers)), guess=solver.check_start(word))
-    t, e = _read(NYT_2023_TABLE)[word]
+    t, e = _read(OPENERS / f"{name}.tsv")[word]
     assert e == 1
     assert t == (math.inf if v >= INF else float(v))
