@@ -39,6 +39,7 @@ KERNEL_SOURCES = (
     "modes.py",
     "search/_bounds.py",
     "search/_core.py",
+    "search/_feasible.py",
     "search/_memo.py",
     "strategies/_lookahead.py",
     "types.py",

@@ -770,3 +770,55 @@ def test_guesses_into_an_endgame_trap_not_tried_equal_brute_force(mode: str) -> 
                 doomed += marked
                 finite_doomed += marked > 0 and got < INF
     assert doomed > 0 and finite_doomed > 0  # guesses were marked, also where a tree exists
+
+
+def _brute_below(words: WordList, table: np.ndarray, mode: str, cap: int, first: int) -> tuple[int, dict[int, int]]:
+    """Brute force under a forced opener ``first``: the total, and each bucket's
+    own value with ``cap - 1`` guesses left (by pattern), as :func:`brute_force`
+    computes them below its root (the bucket's answers as the list's, every
+    allowed word a guess, the opener's hint kept by a hard-mode history)."""
+    win = all_green(words.length)
+    cands = np.arange(len(words.answers))
+    values: dict[int, int] = {}
+    for p in np.unique(table[first, cands]):
+        if p == win:
+            continue
+        members = cands[table[first, cands] == p]
+        sub = WordList.from_words([words.answers[i] for i in members], list(words.allowed), name="sub")
+        sub_table = pattern_table(sub)
+        # the opener's hint: in hard mode only the guesses it leaves legal are played below
+        legal = hard_mode_legal(words, (Step(first, int(p)),)).tolist() if mode == "hard" else range(len(words.allowed))
+        values[int(p)] = brute_force(sub, sub_table, mode, cap - 1, list(legal))
+    total = len(cands) + sum(values.values())
+    return min(total, INF), values
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_feasibility_search_equals_brute_force_in_hard_mode(seed: int) -> None:
+    """Hard mode, answers mostly from families alike but in one letter (_ATCH,
+    _IGHT, _OWER...), few guesses left: whether a bucket has any tree at all
+    (``Solver.has_tree``, the feasibility search of ``_feasible``) is what brute
+    force finds, for every opener's every bucket; and the value of each forced
+    opener, which asks that of its buckets first and is refuted by the first
+    without a tree, equals brute force, finite or not."""
+    from wordlelab.search._core import STAT_INFEASIBLE
+
+    words = _family_list(300 + seed, ("atch", "ight", "ower", "ound", "aste"), 14, 6)
+    table = pattern_table(words)
+    cands = np.arange(len(words.answers))
+    checked = {True: 0, False: 0}
+    refuted = 0
+    for cap in (3, 4):
+        for g in range(len(words.allowed)):
+            expected, buckets = _brute_below(words, table, "hard", cap, g)
+            solver = Solver(words, table, rules="hard", max_guesses=cap)
+            for p, value in buckets.items():
+                members = cands[table[g, cands] == p]
+                got = solver.has_tree(members, history=(Step(g, p),))
+                assert got == (value < INF), (words.allowed[g], p, value)
+                checked[got] += 1
+            fresh = Solver(words, table, rules="hard", max_guesses=cap)
+            assert fresh.value(cands, guess=g) == expected, words.allowed[g]
+            refuted += int(fresh.counters[STAT_INFEASIBLE])
+    # both answers came up, and openers were refuted by a bucket without a tree
+    assert checked[True] > 0 and checked[False] > 0 and refuted > 0

@@ -276,6 +276,28 @@ def small_value(cands, d, table, ans2allowed, counts):  # pragma: no cover - com
     return 0, -1
 
 
+@njit(cache=True, inline="always", nogil=True)
+def count_buckets(row, cands, terms, tally, seen, sums):  # pragma: no cover - compiled
+    """Count the candidates by the pattern ``row`` (a guess's row of the table)
+    shows each: ``tally[b]`` is bucket ``b``'s size and ``sums[b]`` the sum of
+    its members' hash terms ``terms`` (``kernels.hints.item_key``: the bucket's
+    set hash once sealed), for the ``n_seen`` patterns returned, listed in
+    ``seen`` in the order first met.  ``tally`` is zero on entry for every
+    pattern; the caller zeroes the entries of ``seen`` when done."""
+    n_seen = 0
+    for t in range(cands.shape[0]):
+        b = row[cands[t]]
+        c = tally[b]
+        if c == 0:
+            seen[n_seen] = b
+            n_seen += 1
+            sums[b] = terms[t]
+        else:
+            sums[b] += terms[t]
+        tally[b] = c + 1
+    return n_seen
+
+
 #: guesses per block in :func:`scan` (a block of ``|S| x 512`` bytes stays in cache)
 SCAN_BLOCK = 512
 

@@ -127,6 +127,24 @@ totals, no bound): PTYPE 24.9 G -> 20.1 G cells, 62.3 s -> 52.7 s; BOLES
 (impossible) 43.8 s -> 29.8 s; SLANE 9.7 G -> 7.4 G cells; EERIE 4.56 G ->
 3.86 G, MADAM 5.08 G -> 4.68 G; normal mode within 1 %.
 
+No tree at all
+--------------
+In hard mode a forced guess with no bound (an opener's exact total) first asks
+whether each of its buckets has any tree at all, largest first
+(``_feasible.feasible``: a yes/no search, where one guess leaving every
+bucket feasible proves a node and one bucket without a tree refutes a
+guess), and is ``INF`` at the first that has none.  Without it the buckets
+were valued exactly, smallest first, and the one without a tree, most often
+among the largest, came last.  Most weak openers of the 2023 pool have no
+tree in hard mode.  What the feasibility search proves stays for the cost
+search (``INF`` in the memo), which then refutes more guesses in pass 1.
+Exact totals, 2023 pool, hard, one core, A/B side by side: SEYEN
+(impossible) 24.1 s -> 10.0 s, SLOES 48.9 s -> 23.9 s, SUCRE 124.1 s ->
+75.5 s, SERIA 70.7 s -> 48.1 s, UMBRE 105.9 s -> 82.0 s; with a tree, SHEWN
+32.1 s -> 24.8 s, REELY 22.9 s -> 14.9 s (docs/benchmarks.md).  Asked at
+every node with many guesses left as well, it cost more than it saved
+(SHEWN over 200 s): proving buckets feasible is then most of the work.
+
 Guesses passed down
 -------------------
 When a node (``d >= 3``) first searches a child it narrows the guesses for
@@ -219,6 +237,7 @@ from ._bounds import (
     bucket_lb,
     compact,
     consistent_split,
+    count_buckets,
     drop_alike,
     drop_dominated,
     endgame_trap,
@@ -230,6 +249,7 @@ from ._bounds import (
     small_value,
     trapped_guesses,
 )
+from ._feasible import STAT_FEASIBLE_CELLS, STAT_FEASIBLE_NODES, feasible
 from ._memo import (
     INF,
     MAX_GUESS_INDEX,
@@ -246,8 +266,11 @@ __all__ = [
     "INF",
     "MAX_GUESS_INDEX",
     "N_STATS",
+    "STAT_FEASIBLE_CELLS",
+    "STAT_FEASIBLE_NODES",
     "Search",
     "constrain",
+    "feasible",
     "hard_filter",
     "lookup",
     "max_parts",
@@ -296,7 +319,9 @@ STAT_COMPACTED = 12  # nodes that passed a compacted table down (_bounds.compact
 STAT_DOMINATED = 13  # guesses not passed down, another splitting finer (_bounds.drop_dominated)
 STAT_ALIKE = 14  # hard mode: guesses not passed down, alike a lower one (_bounds.drop_alike)
 STAT_DOOMED = 15  # hard mode: guesses not tried, their child an endgame trap (_bounds.trapped_guesses)
-N_STATS = 16
+STAT_INFEASIBLE = 16  # hard mode: guesses refuted by a bucket with no tree at all (_feasible.feasible)
+# 17, 18: STAT_FEASIBLE_NODES, STAT_FEASIBLE_CELLS (the feasibility search's, _feasible)
+N_STATS = 19
 
 
 class Search(NamedTuple):
@@ -340,6 +365,7 @@ class Search(NamedTuple):
     dom_ids: Any
     dominance_min: int
     rounds_step: int
+    feasible: Any
 
 
 #: order keys: ``key << _ORDER_SHIFT | position`` (positions are guess indices,
@@ -629,17 +655,7 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
         # The count also sums each bucket's hash terms, so pass 1 looks the
         # buckets up before their members are listed (most guesses tried are
         # refuted there, and are never listed)
-        n_seen = 0
-        for t in range(n):
-            b = row[cands[t]]
-            c = tally[b]
-            if c == 0:
-                seen[n_seen] = b
-                n_seen += 1
-                sums[b] = terms[t]
-            else:
-                sums[b] += terms[t]
-            tally[b] = c + 1
+        n_seen = count_buckets(row, cands, terms, tally, seen, sums)
         at = 0
         n_buckets = 0
         for i in range(n_seen):
@@ -777,6 +793,21 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
                 stats[STAT_NARROWED] += 1
                 passed = np.zeros(guesses.shape[0], np.bool_)
                 passed[kept] = True
+            # hard mode, where a guess's buckets may have no tree at all: ask
+            # that first, largest bucket first, while no finite value is known
+            # (a guess is then refuted by INF, not valued) or at a node with
+            # many guesses left (see "No tree at all")
+            if hard and s.beam == 0 and forced >= 0 and best >= INF and d >= 3:
+                for qq in range(left - 1, -1, -1):
+                    q = order[qq]
+                    b = bucket_ids[q]
+                    child = members[starts[b] : ends[b]].copy()
+                    cg, cm = constrain(greens, mins, g, b, codes)
+                    if not feasible(child, sub_legal, g, np.int64(b), cg, cm, base_hash, chashes[q], d - 1, s):
+                        total = INF
+                        failed = True
+                        stats[STAT_INFEASIBLE] += 1
+                        break
             # a guess against a finite ``best`` (an opener refuted for a
             # table; any guess after the first at a node with many guesses
             # left): every bucket is first proven just above its bound, then

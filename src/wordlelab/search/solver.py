@@ -218,6 +218,8 @@ class Solver(PlayedUnder):
         else:
             self.pool = np.arange(len(words.allowed), dtype=np.int64)
         self.memo = _memo()
+        #: the nodes proven to have a tree (hard mode, ``_feasible``), keyed as the memo
+        self.feasible = _memo()
         self.counters = np.zeros(_core.N_STATS, np.int64)
         self.n_patterns = n_patterns(words.length)
         self.codes = np.ascontiguousarray(words.allowed_codes)
@@ -281,11 +283,13 @@ class Solver(PlayedUnder):
             *self.dominance,
             self.dominance_min,
             self.rounds_step,
+            self.feasible,
         )
 
     def forget(self) -> None:
         """Empty the memo (its entries are only a cache of proven values and bounds)."""
         self.memo = _memo()
+        self.feasible = _memo()
 
     # -- the legal guesses at a node ----------------------------------------
 
@@ -329,6 +333,22 @@ class Solver(PlayedUnder):
         d = self.max_guesses - len(history) if left is None else left
         b = self._core.INF if beta is None else int(beta)
         return self._run(cands, legal, self._root(legal), d, b, -1 if guess is None else int(guess))
+
+    def has_tree(self, candidates: IndexArray, *, history: tuple[Step, ...] = (), left: int | None = None) -> bool:
+        """Whether any tree finds every candidate within ``left`` guesses (default
+        ``max_guesses - len(history)``): ``value(...) < INF``, asked without a
+        value.  In hard mode by the feasibility search (``_feasible``), which
+        keeps what it proves for the searches after it; otherwise by the value."""
+        cands = np.ascontiguousarray(np.sort(np.asarray(candidates, dtype=np.int64)))
+        d = self.max_guesses - len(history) if left is None else left
+        if self.rules.mode is not Mode.HARD or self.beam > 0:
+            return self.value(cands, history=history, left=d) < self._core.INF
+        legal = self._legal(history, None)
+        key = self._root(legal)
+        greens, mins, base = key
+        h = self.policy.search_hash(key)
+        no_hint = np.int64(-1), np.int64(0)
+        return bool(self._core.feasible(cands, legal, *no_hint, greens, mins, base, h, np.int64(d), self._search()))
 
     def _legal(self, history: tuple[Step, ...], legal: IndexArray | None) -> IndexArray:
         # sorted (the search's contract) and a writable copy: numba compiles

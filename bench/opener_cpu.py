@@ -1,0 +1,74 @@
+"""CPU of the exact totals of named openers, one fresh solver each, no bound.
+
+    .venv/bin/python bench/opener_cpu.py --words nyt-2023 --mode hard seyen sloes shewn
+    .venv/bin/python bench/opener_cpu.py --words nyt-2023 --mode hard treat:12
+
+A word is an opener (``Solver.value(all answers, guess=WORD)``); ``WORD:P`` is
+the bucket the opener leaves with pattern code ``P``, searched alone
+(``Solver.value(bucket, history=(Step(WORD, P),))``).  Prints per case the
+value, the CPU seconds (process time, after a warm-up that compiles the
+kernels) and the search's counters: nodes expanded, cells scanned, guesses
+tried, and in hard mode the guesses refuted by a bucket without any tree
+and the feasibility search's nodes and cells.
+
+To compare two versions of the search, run this from two checkouts side by
+side, one core each (``PYTHONPATH=checkout/src``), with nothing else running.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+
+from wordlelab.modes import GameRules, Mode
+from wordlelab.search import Solver, _core
+from wordlelab.state import Step
+from wordlelab.table import pattern_table
+from wordlelab.words import load_wordlist
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.strip().splitlines()[0])
+    ap.add_argument("cases", nargs="+", metavar="WORD[:PATTERN]")
+    ap.add_argument("--words", default="nyt-2023")
+    ap.add_argument("--mode", choices=[m.value for m in Mode], default="hard")
+    args = ap.parse_args()
+    words = load_wordlist(args.words, None)
+    table = pattern_table(words)
+    rules = GameRules(Mode(args.mode))
+    answers = np.arange(len(words.answers))
+    ids = {w: i for i, w in enumerate(words.allowed)}
+    Solver(words, table, rules).value(answers[:40], guess=0)  # compile (or load) the kernels
+    print(f"{args.words}, {args.mode} mode, one core, a fresh solver per case")
+    for case in args.cases:
+        word, _, pattern = case.lower().partition(":")
+        if word not in ids:
+            raise SystemExit(f"opener_cpu: {word!r} is not an allowed word of {args.words}")
+        solver = Solver(words, table, rules)
+        g = ids[word]
+        start = time.process_time()
+        if pattern:
+            p = int(pattern)
+            bucket = answers[table[g, answers] == p]
+            value = solver.value(bucket, history=(Step(g, p),))
+        else:
+            value = solver.value(answers, guess=g)
+        cpu = time.process_time() - start
+        c = solver.counters
+        shown = "impossible" if value >= _core.INF else str(value)
+        line = (
+            f"{case:12s} {shown:>10s} {cpu:8.2f} s  nodes {c[_core.STAT_NODES]:>9d}  "
+            f"cells {c[_core.STAT_CELLS] / 1e9:6.2f} G  tried {c[_core.STAT_TRIED]:>9d}"
+        )
+        if args.mode == Mode.HARD.value:
+            line += (
+                f"  no-tree cuts {c[_core.STAT_INFEASIBLE]:>6d}  feasibility nodes "
+                f"{c[_core.STAT_FEASIBLE_NODES]:>8d}, cells {c[_core.STAT_FEASIBLE_CELLS] / 1e9:5.2f} G"
+            )
+        print(line, flush=True)
+
+
+if __name__ == "__main__":
+    main()
