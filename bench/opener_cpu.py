@@ -62,7 +62,7 @@ def main() -> None:
             f"{case:12s} {shown:>10s} {cpu:8.2f} s  nodes {c[_core.STAT_NODES]:>9d}  "
             f"cells {c[_core.STAT_CELLS] / 1e9:6.2f} G  tried {c[_core.STAT_TRIED]:>9d}"
         )
-        if args.mode == Mode.HARD.value:
+        if args.mode == Mode.HARD.value and hasattr(_core, "STAT_INFEASIBLE"):  # (not in a checkout before it)
             line += (
                 f"  no-tree cuts {c[_core.STAT_INFEASIBLE]:>6d}  feasibility nodes "
                 f"{c[_core.STAT_FEASIBLE_NODES]:>8d}, cells {c[_core.STAT_FEASIBLE_CELLS] / 1e9:5.2f} G"

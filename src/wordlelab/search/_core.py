@@ -130,7 +130,7 @@ totals, no bound): PTYPE 24.9 G -> 20.1 G cells, 62.3 s -> 52.7 s; BOLES
 No tree at all
 --------------
 In hard mode a forced guess with no bound (an opener's exact total) first asks
-whether each of its buckets has any tree at all, largest first
+whether each of its buckets has any tree at all, smallest first
 (``_feasible.feasible``: a yes/no search, where one guess leaving every
 bucket feasible proves a node and one bucket without a tree refutes a
 guess), and is ``INF`` at the first that has none.  Without it the buckets
@@ -141,9 +141,14 @@ search (``INF`` in the memo), which then refutes more guesses in pass 1.
 Exact totals, 2023 pool, hard, one core, A/B side by side: SEYEN
 (impossible) 24.1 s -> 10.0 s, SLOES 48.9 s -> 23.9 s, SUCRE 124.1 s ->
 75.5 s, SERIA 70.7 s -> 48.1 s, UMBRE 105.9 s -> 82.0 s; with a tree, SHEWN
-32.1 s -> 24.8 s, REELY 22.9 s -> 14.9 s (docs/benchmarks.md).  Asked at
-every node with many guesses left as well, it cost more than it saved
-(SHEWN over 200 s): proving buckets feasible is then most of the work.
+32.1 s -> 24.8 s, REELY 22.9 s -> 14.9 s (docs/benchmarks.md; those
+figures with the opener's buckets asked largest first, which took IVIES
+from 1.2 s to 46.9 s, proving large buckets feasible before a small one
+without a tree: smallest first, 1.4 s, and the others within a few per cent
+of the feasibility search's nodes, RECUE a third fewer, SERIA a third
+more).  Asked at every node with many guesses left as well, it cost more
+than it saved (SHEWN over 200 s, TREAT's bucket over 400 s against 162 s):
+proving buckets feasible is then most of the work.
 
 Guesses passed down
 -------------------
@@ -794,11 +799,11 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
                 passed = np.zeros(guesses.shape[0], np.bool_)
                 passed[kept] = True
             # hard mode, where a guess's buckets may have no tree at all: ask
-            # that first, largest bucket first, while no finite value is known
+            # that first, smallest bucket first, while no finite value is known
             # (a guess is then refuted by INF, not valued) or at a node with
             # many guesses left (see "No tree at all")
             if hard and s.beam == 0 and forced >= 0 and best >= INF and d >= 3:
-                for qq in range(left - 1, -1, -1):
+                for qq in range(left):
                     q = order[qq]
                     b = bucket_ids[q]
                     child = members[starts[b] : ends[b]].copy()

@@ -22,9 +22,8 @@ infeasible bucket, most often the largest, last.
   (a trap shows in one scan, a tree is small), a large one that has a tree
   only by a search of that tree: asked largest first, SEYEN's bucket without
   a tree (2023 pool, hard, 356 answers) took 162 s to prove so, smallest
-  first 10.7 s.  (The cost search asks an opener's buckets largest first:
-  with five guesses left after the opener its large buckets' trees are found
-  at once.)
+  first 10.7 s.  (The cost search asks an opener's buckets in the same
+  order, see ``_core``, "No tree at all".)
 
 Its ``INF`` results are exact values, stored in the search memo, where the
 cost search finds them; the feasible nodes it proves are kept in a set of
