@@ -350,7 +350,8 @@ class Search(NamedTuple):
     fewest candidates of a node that drops dominated guesses (the solver's
     ``dominance_min``, by default ``DOMINANCE_MIN``); ``rounds_step`` the first
     round's cap above a bucket's bound (the solver's ``rounds_step``, by default
-    ``ROUNDS_FIRST_STEP``)."""
+    ``ROUNDS_FIRST_STEP``); ``feasible`` the typed dict of the nodes
+    ``_feasible.feasible`` proved to have a tree (keyed as the memo)."""
 
     table: Any
     by_answer: Any
@@ -798,10 +799,10 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
                 stats[STAT_NARROWED] += 1
                 passed = np.zeros(guesses.shape[0], np.bool_)
                 passed[kept] = True
-            # hard mode, where a guess's buckets may have no tree at all: ask
-            # that first, smallest bucket first, while no finite value is known
-            # (a guess is then refuted by INF, not valued) or at a node with
-            # many guesses left (see "No tree at all")
+            # hard mode, a forced guess with no bound (an opener's exact
+            # total), whose buckets may have no tree at all: ask that first,
+            # smallest bucket first; the guess is then INF, not valued (see
+            # "No tree at all")
             if hard and s.beam == 0 and forced >= 0 and best >= INF and d >= 3:
                 for qq in range(left):
                     q = order[qq]
