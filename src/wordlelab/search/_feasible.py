@@ -148,6 +148,7 @@ def feasible(cands, legal, prev_g, prev_p, greens, mins, base_hash, legal_hash, 
     starts = np.zeros(n_patterns, np.int64)
     fill = np.zeros(n_patterns, np.int64)
     sums = np.zeros(n_patterns, np.uint64)
+    chashes = np.zeros(n_patterns, np.uint64)  # per bucket: its rule's hash, from the cheap tests
     members = np.empty(n, np.int64)
     terms = np.empty(n, np.uint64)
     for t in range(n):
@@ -166,8 +167,8 @@ def feasible(cands, legal, prev_g, prev_p, greens, mins, base_hash, legal_hash, 
             if bucket_lb(m, d - 1, max_parts) >= INF:
                 dead = True
                 break
-            chash = rule_hash_after(base_hash, greens, mins, g, b, s.codes)
-            e = memo.get(node_key(seal_hash(sums[b], m), chash, d - 1), -1)
+            chashes[b] = rule_hash_after(base_hash, greens, mins, g, b, s.codes)
+            e = memo.get(node_key(seal_hash(sums[b], m), chashes[b], d - 1), -1)
             if e >= 0 and entry_value(e) >= INF:
                 dead = True
                 break
@@ -196,8 +197,7 @@ def feasible(cands, legal, prev_g, prev_p, greens, mins, base_hash, legal_hash, 
                 continue
             child = members[starts[b] : starts[b] + m].copy()
             cg, cm = constrain(greens, mins, g, b, s.codes)
-            chash = rule_hash_after(base_hash, greens, mins, g, b, s.codes)
-            if not feasible(child, sub_legal, g, np.int64(b), cg, cm, base_hash, chash, d - 1, s):
+            if not feasible(child, sub_legal, g, np.int64(b), cg, cm, base_hash, chashes[b], d - 1, s):
                 ok = False
                 break
         for i in range(n_seen):
