@@ -348,6 +348,41 @@ def test_scan_equals_counting(n: int) -> None:
             assert (node_lb, shortcut) == (want_glb.min(), want_shortcut)
 
 
+@pytest.mark.parametrize("n", [3, 5, 9, 17, 40])
+def test_separating_finds_the_first_guess_of_singletons(n: int) -> None:
+    """``_bounds.separating`` (two guesses left: a guess showing every candidate
+    its own pattern) against counting with numpy: over a run of guesses and a
+    scattered list, candidates spread over the list (most guesses separate
+    them) and neighbours in it (few or none do), and with the separating
+    guesses removed (then none, -1); and answers one per pattern of a guess
+    (some guess separates them)."""
+    from wordlelab.search._bounds import separating
+
+    words = load_wordlist()
+    by_answer = np.ascontiguousarray(pattern_table(words).T)
+    rng = np.random.default_rng(100 + n)
+    found = missing = 0
+    for guesses in (
+        np.arange(3000, 4100, dtype=np.int64),
+        np.sort(rng.choice(len(words.allowed), 1500, replace=False)).astype(np.int64),
+    ):
+        start = int(rng.integers(0, len(words.answers) - 2 * n))
+        # one answer per pattern of a guess in the middle of the list: at least it separates them
+        g = int(guesses[len(guesses) // 2])
+        _, one_each = np.unique(by_answer[:, g], return_index=True)
+        for pool in (len(words.answers), np.arange(start, start + 2 * n), one_each):
+            cands = np.sort(rng.choice(pool, n, replace=False)).astype(np.int64)
+            pats = by_answer[cands][:, guesses]
+            apart = [j for j in range(len(guesses)) if len(set(pats[:, j].tolist())) == n]
+            want = apart[0] if apart else -1
+            assert separating(by_answer, guesses, cands) == want
+            found += want >= 0
+            rest = np.delete(guesses, apart)
+            assert separating(by_answer, rest, cands) == -1
+            missing += 1
+    assert found > 0 and missing > 0
+
+
 def test_narrow_keeps_one_guess_per_split() -> None:
     """The guesses passed below a node: the useful ones, and in normal mode the
     lowest index of each column of patterns."""

@@ -150,6 +150,21 @@ more).  Asked at every node with many guesses left as well, it cost more
 than it saved (SHEWN over 200 s, TREAT's bucket over 400 s against 162 s):
 proving buckets feasible is then most of the work.
 
+Two guesses left
+----------------
+With two guesses left a set costs ``2n - 1`` if a candidate splits it into
+singletons (the small cases above), else ``2n`` if any other legal guess
+does, else ``INF``: no counting needed.  In hard mode such a node asks
+``_bounds.separating`` for the first guess that splits it, which drops a
+guess at the first two candidates it shows one pattern and stops a block of
+guesses once none is left (most of these nodes, under weak openers, have
+none).  Same values, nodes and counters; 2023 pool, hard, one core, A/B side
+by side: TREAT's slowest bucket (231 answers) 191.9 s -> 172.4 s, SUCRE
+68.5 s -> 64.4 s, SEYEN 6.9 s both, SHEWN 23.7 s -> 25.3 s and again 24.7 s ->
+21.5 s (within the noise).  Not in normal mode (NYT CHEET, VODUN: equal) or
+ultra mode (TWITE 20.7 s -> 22.5 s, twice 6-8 % slower; ANION equal), where
+the count stays.
+
 Guesses passed down
 -------------------
 When a node (``d >= 3``) first searches a child it narrows the guesses for
@@ -251,6 +266,7 @@ from ._bounds import (
     max_parts,
     narrow,
     scan,
+    separating,
     small_value,
     trapped_guesses,
 )
@@ -515,7 +531,19 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
     glb = np.empty(k, np.int64)
     sumsq = np.empty(k, np.int64)
     rows = cands[:0]
-    if forced >= 0 or local.shape[0] == 0:
+    if d == 2 and forced < 0 and hard:
+        # two guesses left and no candidate settles the set (small_value):
+        # 2n if some guess splits it into singletons, else INF (see "Two
+        # guesses left")
+        if local.shape[0] == 0:
+            shortcut = separating(s.by_answer, guesses, cands)
+        else:
+            rows = np.empty(n, np.int64)
+            for t in range(n):
+                rows[t] = local_row[cands[t]]
+            shortcut = separating(local, local_col, rows)
+        node_lb = INF if shortcut < 0 else 2 * n
+    elif forced >= 0 or local.shape[0] == 0:
         node_lb, shortcut = scan(s.by_answer, guesses, cands, d - 1, n_patterns, known_lb, glb, sumsq)
     else:
         rows = np.empty(n, np.int64)

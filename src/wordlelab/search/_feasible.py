@@ -46,6 +46,7 @@ from ._bounds import (
     hard_keep,
     narrow,
     scan,
+    separating,
     small_value,
     trapped_guesses,
 )
@@ -105,6 +106,13 @@ def feasible(cands, legal, prev_g, prev_p, greens, mins, base_hash, legal_hash, 
     k = legal.shape[0]
     s.stats[STAT_FEASIBLE_NODES] += 1
     s.stats[STAT_FEASIBLE_CELLS] += n * k
+    if d == 2:  # as in _core: a guess splitting the set into singletons, or none
+        j = separating(s.by_answer, legal, cands)
+        if j < 0:
+            store(memo, key, INF, 0, True)
+            return False
+        store(memo, key, 2 * n, legal[j], True)
+        return True
     glb = np.empty(k, np.int64)
     sumsq = np.empty(k, np.int64)
     node_lb, shortcut = scan(s.by_answer, legal, cands, d - 1, n_patterns, 0, glb, sumsq)
