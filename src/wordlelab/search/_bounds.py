@@ -430,6 +430,15 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, glb, sumsq):  # pragma
     return node_lb, shortcut
 
 
+@njit(cache=True, inline="always", nogil=True)
+def split_order(sumsq, glb, n):  # pragma: no cover - compiled
+    """The key of a guess in the searches' order, ascending (best first):
+    ``2 * sumsq + n * guess_lb`` from :func:`scan` over ``n`` candidates (the
+    sum of squares says how well a guess splits, the bound how little it can
+    cost; see ``_core``, "Guesses are tried in ...")."""
+    return 2 * sumsq + n * glb
+
+
 @njit(cache=True, nogil=True)
 def separating(by_answer, guesses, cands):  # pragma: no cover - compiled
     """The first ``j`` such that ``guesses[j]`` shows every candidate its own

@@ -268,6 +268,7 @@ from ._bounds import (
     scan,
     separating,
     small_value,
+    split_order,
     trapped_guesses,
 )
 from ._feasible import STAT_FEASIBLE_CELLS, STAT_FEASIBLE_NODES, feasible
@@ -600,7 +601,7 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
     count = 0
     for j in range(k):
         if glb[j] < top and not (shrinking and doomed[j]):
-            keys[count] = ((2 * sumsq[j] + n * glb[j]) << _ORDER_SHIFT) | j
+            keys[count] = (split_order(sumsq[j], glb[j], n) << _ORDER_SHIFT) | j
             count += 1
     picks = _least(keys, _ORDER_HEAD)
     head_last = picks[-1] if picks.shape[0] > 0 else np.int64(-1)

@@ -48,6 +48,7 @@ from ._bounds import (
     scan,
     separating,
     small_value,
+    split_order,
     trapped_guesses,
 )
 from ._memo import INF, entry_value, node_key, set_hash, store
@@ -145,7 +146,7 @@ def feasible(cands, legal, prev_g, prev_p, greens, mins, base_hash, legal_hash, 
     count = 0
     for j in range(k):
         if glb[j] < INF and not doomed[j]:
-            order_keys[count] = 2 * sumsq[j] + n * glb[j]
+            order_keys[count] = split_order(sumsq[j], glb[j], n)
             pos[count] = j
             count += 1
     pos = pos[np.argsort(order_keys, kind="mergesort")]
