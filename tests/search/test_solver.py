@@ -829,6 +829,30 @@ def _brute_below(words: WordList, table: np.ndarray, mode: str, cap: int, first:
 
 
 @pytest.mark.parametrize("seed", range(3))
+def test_buckets_too_big_to_split_at_three_guesses_left(seed: int) -> None:
+    """Hard mode, three guesses left (each bucket of a forced opener, four
+    guesses in all): a guess leaving a bucket larger than the most parts any
+    guess makes of the node's candidates is ``INF`` without a search (see
+    ``_core``, "Two guesses left").  Every bucket's value, searched alone, and
+    every opener's total equal brute force, and the cut was used."""
+    from wordlelab.search._core import STAT_TOO_MANY
+
+    words = _family_list(500 + seed, ("ight", "ower", "atch"), 16, 4)
+    table = pattern_table(words)
+    cands = np.arange(len(words.answers))
+    fired = 0
+    for g in range(len(words.allowed)):
+        expected, buckets = _brute_below(words, table, "hard", 4, g)
+        for p, value in buckets.items():
+            members = cands[table[g, cands] == p]
+            solver = Solver(words, table, rules="hard", max_guesses=4)
+            assert solver.value(members, history=(Step(g, p),)) == value, (words.allowed[g], p)
+            fired += int(solver.counters[STAT_TOO_MANY])
+        assert Solver(words, table, rules="hard", max_guesses=4).value(cands, guess=g) == expected
+    assert fired > 0
+
+
+@pytest.mark.parametrize("seed", range(3))
 def test_feasibility_search_equals_brute_force_in_hard_mode(seed: int) -> None:
     """Hard mode, answers mostly from families alike but in one letter (_ATCH,
     _IGHT, _OWER...), few guesses left: whether a bucket has any tree at all

@@ -165,6 +165,20 @@ by side: TREAT's slowest bucket (231 answers) 191.9 s -> 172.4 s, SUCRE
 ultra mode (TWITE 20.7 s -> 22.5 s, twice 6-8 % slower; ANION equal), where
 the count stays.
 
+One level up, with three guesses left, the same fact bounds every child: a
+bucket of ``m`` needs a guess making ``m`` parts of it, and no guess legal
+below makes more parts of a subset than the most any guess legal here makes
+of the node's candidates (``3n - guess_lb``, an upper bound on a guess's
+parts).  So in hard mode a guess leaving a bucket larger than that is
+``INF`` in pass 1, before any look-up or search (and likewise in the
+feasibility search).  Under weak openers most of these nodes are such
+guesses' children.  Same values; 2023 pool, hard, one core, A/B side by side:
+TREAT's slowest bucket 134.3 s -> 88.6 s (1.43 M -> 0.61 M nodes, 33.4 G ->
+11.2 G cells), SUCRE 51.9 s -> 33.5 s (feasibility nodes 0.67 M -> 0.31 M),
+SHEWN 21.5 s -> 19.9 s.  In normal mode it never fires (CHEET, VODUN: same
+nodes); in ultra mode it cut a tenth of the nodes but took more time (TWITE
+22.3 s -> 25.5 s, ANION 25.9 s -> 33.4 s), so it is not used there.
+
 Guesses passed down
 -------------------
 When a node (``d >= 3``) first searches a child it narrows the guesses for
@@ -290,6 +304,7 @@ __all__ = [
     "N_STATS",
     "STAT_FEASIBLE_CELLS",
     "STAT_FEASIBLE_NODES",
+    "STAT_TOO_MANY",
     "Search",
     "constrain",
     "feasible",
@@ -343,7 +358,8 @@ STAT_ALIKE = 14  # hard mode: guesses not passed down, alike a lower one (_bound
 STAT_DOOMED = 15  # hard mode: guesses not tried, their child an endgame trap (_bounds.trapped_guesses)
 STAT_INFEASIBLE = 16  # hard mode: guesses refuted by a bucket with no tree at all (_feasible.feasible)
 # 17, 18: STAT_FEASIBLE_NODES, STAT_FEASIBLE_CELLS (the feasibility search's, _feasible)
-N_STATS = 19
+STAT_TOO_MANY = 19  # hard mode: guesses refuted by a bucket larger than any guess splits (see "Two guesses left")
+N_STATS = 20
 
 
 class Search(NamedTuple):
@@ -551,6 +567,14 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
         for t in range(n):
             rows[t] = local_row[cands[t]]
         node_lb, shortcut = scan(local, local_col, rows, d - 1, n_patterns, known_lb, glb, sumsq)
+    # hard mode, three guesses left: no child can be split into singletons by a
+    # guess making more parts than any guess makes here (see "Two guesses left")
+    most_parts = n
+    if d == 3 and hard and forced < 0:
+        most_parts = 0
+        for j in range(k):
+            if glb[j] < INF:
+                most_parts = max(most_parts, 3 * n - glb[j])
     shrinking = hard or ultra  # every child's legal set is a subset of this node's
     doomed = np.zeros(k if shrinking else 0, np.bool_)
     if shrinking and forced < 0 and shortcut < 0 and node_lb < INF and d >= 3:
@@ -723,6 +747,9 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
             b = bucket_ids[q]
             m = ends[b] - starts[b]
             lbq = bucket_lb(m, d - 1, max_parts)
+            if m > most_parts:
+                lbq = INF
+                stats[STAT_TOO_MANY] += 1
             done[q] = m <= 2 or lbq >= INF
             blb[q] = lbq
             total += lbq

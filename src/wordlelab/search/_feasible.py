@@ -123,6 +123,13 @@ def feasible(cands, legal, prev_g, prev_p, greens, mins, base_hash, legal_hash, 
     if shortcut >= 0:  # buckets of at most two: exact, and feasible
         store(memo, key, node_lb, legal[shortcut], True)
         return True
+    # three guesses left: a child no guess here splits into singletons has no tree (see _core)
+    most_parts = n
+    if d == 3:
+        most_parts = 0
+        for j in range(k):
+            if glb[j] < INF:
+                most_parts = max(most_parts, 3 * n - glb[j])
     doomed = np.zeros(k, np.bool_)
     if d >= 3:
         counted = trap_hist.shape[0] > 0
@@ -173,7 +180,7 @@ def feasible(cands, legal, prev_g, prev_p, greens, mins, base_hash, legal_hash, 
             m = tally[b]
             if b == win or m <= 2:
                 continue
-            if bucket_lb(m, d - 1, max_parts) >= INF:
+            if m > most_parts or bucket_lb(m, d - 1, max_parts) >= INF:
                 dead = True
                 break
             chashes[b] = rule_hash_after(base_hash, greens, mins, g, b, s.codes)
