@@ -11,6 +11,7 @@ walk the commands); :func:`main` is the console entry point.
 
 from __future__ import annotations
 
+import atexit
 import importlib
 import os
 import signal
@@ -51,6 +52,12 @@ def main() -> None:
     finally:
         if threading.current_thread() is threading.main_thread():
             signal.signal(signal.SIGINT, _exit_interrupted)
+            # the shutdown's own steps (worker pools joined...) now, while a Ctrl-C is
+            # still handled here; after them Python's finalization puts the default
+            # action back for a handler written in Python, and a Ctrl-C in its last
+            # milliseconds killed the finished command (status -2): ignored from then on
+            atexit._run_exitfuncs()
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 __all__ = ["app", "main"]
