@@ -440,6 +440,20 @@ def split_order(sumsq, glb, n):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
+def parts_bound(glb, n):  # pragma: no cover - compiled
+    """The most parts any guess makes of a node's ``n`` candidates, at most:
+    ``3n - guess_lb`` over the guesses :func:`scan` bounded (``glb``, with
+    ``r >= 2``).  No guess legal below the node (in hard mode a subset of
+    these) makes more parts of a subset, so with two guesses left a bucket
+    larger than this has no tree (see ``_core``, "Two guesses left")."""
+    most = 0
+    for j in range(glb.shape[0]):
+        if glb[j] < INF:
+            most = max(most, 3 * n - glb[j])
+    return most
+
+
+@njit(cache=True, nogil=True)
 def separating(by_answer, guesses, cands):  # pragma: no cover - compiled
     """The first ``j`` such that ``guesses[j]`` shows every candidate its own
     pattern, or -1: what :func:`scan` finds with ``r <= 1`` (one guess left

@@ -279,6 +279,7 @@ from ._bounds import (
     hard_keep,
     max_parts,
     narrow,
+    parts_bound,
     scan,
     separating,
     small_value,
@@ -567,14 +568,6 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
         for t in range(n):
             rows[t] = local_row[cands[t]]
         node_lb, shortcut = scan(local, local_col, rows, d - 1, n_patterns, known_lb, glb, sumsq)
-    # hard mode, three guesses left: no child can be split into singletons by a
-    # guess making more parts than any guess makes here (see "Two guesses left")
-    most_parts = n
-    if d == 3 and hard and forced < 0:
-        most_parts = 0
-        for j in range(k):
-            if glb[j] < INF:
-                most_parts = max(most_parts, 3 * n - glb[j])
     shrinking = hard or ultra  # every child's legal set is a subset of this node's
     doomed = np.zeros(k if shrinking else 0, np.bool_)
     if shrinking and forced < 0 and shortcut < 0 and node_lb < INF and d >= 3:
@@ -600,6 +593,9 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
         if forced < 0:
             store(memo, key, node_lb, 0, False)
         return node_lb
+    # hard mode, three guesses left: no child can be split into singletons by a
+    # guess making more parts than any guess makes here (see "Two guesses left")
+    most_parts = parts_bound(glb, n) if d == 3 and hard and forced < 0 else n
 
     # -- order the promising guesses ---------------------------------------
     # Ascending 2 * sumsq + n * guess_lb (ties to the lower index): the sum of

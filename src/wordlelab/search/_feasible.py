@@ -45,6 +45,7 @@ from ._bounds import (
     endgame_trap,
     hard_keep,
     narrow,
+    parts_bound,
     scan,
     separating,
     small_value,
@@ -124,12 +125,7 @@ def feasible(cands, legal, prev_g, prev_p, greens, mins, base_hash, legal_hash, 
         store(memo, key, node_lb, legal[shortcut], True)
         return True
     # three guesses left: a child no guess here splits into singletons has no tree (see _core)
-    most_parts = n
-    if d == 3:
-        most_parts = 0
-        for j in range(k):
-            if glb[j] < INF:
-                most_parts = max(most_parts, 3 * n - glb[j])
+    most_parts = parts_bound(glb, n) if d == 3 else n
     doomed = np.zeros(k, np.bool_)
     if d >= 3:
         counted = trap_hist.shape[0] > 0
