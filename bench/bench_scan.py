@@ -49,19 +49,20 @@ def main() -> None:
     guesses = np.arange(table.shape[0])
     glb = np.empty(guesses.shape[0], np.int64)
     sumsq = np.empty(guesses.shape[0], np.int64)
+    largest = np.empty(guesses.shape[0], np.int64)
     n_patterns = 3**words.length
     print(f"scan of {guesses.shape[0]} guesses (pairs up to {SCAN_PAIRS_MAX} candidates), best of {args.repeat}")
     for lo, hi in BANDS:
         sets = bucket_sets(table, pool, lo, hi, args.sets, seed=lo)
         if not sets:
             continue
-        scan(by_answer, guesses, sets[0], 3, n_patterns, 0, glb, sumsq)  # compile
+        scan(by_answer, guesses, sets[0], 3, n_patterns, 0, glb, sumsq, largest)  # compile
         cells = sum(len(s) for s in sets) * guesses.shape[0]
         best = float("inf")
         for _ in range(args.repeat):
             t0 = time.perf_counter()
             for s in sets:
-                scan(by_answer, guesses, s, 3, n_patterns, 0, glb, sumsq)
+                scan(by_answer, guesses, s, 3, n_patterns, 0, glb, sumsq, largest)
             best = min(best, time.perf_counter() - t0)
         mean_n = cells / guesses.shape[0] / len(sets)
         print(f"  {lo:3d}-{hi:3d} candidates ({len(sets)} sets, mean {mean_n:.0f}): {best / cells * 1e9:.3f} ns a cell")

@@ -303,9 +303,9 @@ def test_endgame_trap_equals_brute_force() -> None:
 
 
 def _scan_reference(by_answer: np.ndarray, guesses: np.ndarray, cands: np.ndarray, r: int):  # type: ignore[no-untyped-def]
-    """``(glb, sumsq, shortcut)`` of ``_bounds.scan`` by counting with numpy
-    (``shortcut``: the first guess attaining the least bound with buckets of
-    at most two, or -1)."""
+    """``(glb, sumsq, largest, shortcut)`` of ``_bounds.scan`` by counting with
+    numpy (``shortcut``: the first guess attaining the least bound with buckets
+    of at most two, or -1)."""
     n, win = len(cands), 242
     pats = by_answer[cands][:, guesses].astype(np.int64)
     glb, sumsq, bigs = [], [], []
@@ -318,7 +318,15 @@ def _scan_reference(by_answer: np.ndarray, guesses: np.ndarray, cands: np.ndarra
         glb.append(INF if useless else 3 * n - parts - has_win)
     least = min(glb)
     exact = [j for j in range(len(guesses)) if glb[j] == least < INF and bigs[j] <= 2]
-    return np.array(glb), np.array(sumsq), exact[0] if exact else -1
+    return np.array(glb), np.array(sumsq), np.array(bigs), exact[0] if exact else -1
+
+
+def _scan_bounds(by_answer: np.ndarray, guesses: np.ndarray, cands: np.ndarray, r: int, glb: np.ndarray) -> None:
+    """``_bounds.scan`` filling ``glb`` only (its other figures into scratch)."""
+    from wordlelab.search._bounds import scan
+
+    scratch = np.empty(len(guesses), np.int64), np.empty(len(guesses), np.int64)
+    scan(by_answer, guesses, cands, r, 243, 0, glb, *scratch)
 
 
 @pytest.mark.parametrize("n", [3, 4, 5, 7, 8, 9, 11, 23, 24, 30, 40, 97, 200, SCAN_PAIRS_MAX, SCAN_PAIRS_MAX + 1, 300])
@@ -342,9 +350,10 @@ def test_scan_equals_counting(n: int) -> None:
             cands = np.sort(rng.choice(pool, n, replace=False)).astype(np.int64)
             glb = np.empty(len(guesses), np.int64)
             sumsq = np.empty(len(guesses), np.int64)
-            node_lb, shortcut = scan(by_answer, guesses, cands, r, 243, 0, glb, sumsq)
-            want_glb, want_sumsq, want_shortcut = _scan_reference(by_answer, guesses, cands, r)
-            assert (glb == want_glb).all() and (sumsq == want_sumsq).all()
+            largest = np.empty(len(guesses), np.int64)
+            node_lb, shortcut = scan(by_answer, guesses, cands, r, 243, 0, glb, sumsq, largest)
+            want_glb, want_sumsq, want_largest, want_shortcut = _scan_reference(by_answer, guesses, cands, r)
+            assert (glb == want_glb).all() and (sumsq == want_sumsq).all() and (largest == want_largest).all()
             assert (node_lb, shortcut) == (want_glb.min(), want_shortcut)
 
 
@@ -398,7 +407,7 @@ def test_narrow_keeps_one_guess_per_split() -> None:
         cands = np.sort(rng.choice(np.arange(start, start + 200), n, replace=False)).astype(np.int64)
         glb = np.empty(len(guesses), np.int64)
         sumsq = np.empty(len(guesses), np.int64)
-        scan(by_answer, guesses, cands, 3, 243, 0, glb, sumsq)
+        scan(by_answer, guesses, cands, 3, 243, 0, glb, sumsq, np.empty(len(guesses), np.int64))
         useful = guesses[glb < INF]
         assert (guesses[narrow(by_answer, guesses, glb, cands, False)] == useful).all()
         kept = guesses[narrow(by_answer, guesses, glb, cands, True)]
@@ -419,7 +428,7 @@ def test_drop_alike_keeps_one_guess_per_kind_in_hard_mode() -> None:
     every hint they show, and below the node one is legal wherever the other
     is: under the rules that hints of other guesses for any candidate leave."""
     from wordlelab.kernels.hints import constrain
-    from wordlelab.search._bounds import drop_alike, narrow, scan
+    from wordlelab.search._bounds import drop_alike, narrow
 
     words = load_wordlist("nyt")
     table = pattern_table(words)
@@ -440,7 +449,7 @@ def test_drop_alike_keeps_one_guess_per_kind_in_hard_mode() -> None:
     dropped_total = 0
     for cands in (grey[:200], e_last[::9][:25], a_not_first[::13][:12], grey[::40][:6]):
         glb = np.empty(len(guesses), np.int64)
-        scan(by_answer, guesses, cands, 3, 243, 0, glb, np.empty(len(guesses), np.int64))
+        _scan_bounds(by_answer, guesses, cands, 3, glb)
         kept = narrow(by_answer, guesses, glb, cands, False)
         out = drop_alike(kept, guesses, cands, codes, solver.ans2allowed)
         present = set("".join(words.answers[int(a)] for a in cands))
@@ -486,7 +495,7 @@ def test_drop_dominated_keeps_a_finer_guess_for_every_guess_dropped() -> None:
     Every guess dropped is not a candidate and is split at least as finely
     by a guess kept, and on subsets of the node the least bound of a scan
     over the kept guesses equals that over all the guesses narrow kept."""
-    from wordlelab.search._bounds import drop_dominated, narrow, scan
+    from wordlelab.search._bounds import drop_dominated, narrow
 
     words = load_wordlist("nyt")
     table = pattern_table(words)
@@ -504,7 +513,7 @@ def test_drop_dominated_keeps_a_finer_guess_for_every_guess_dropped() -> None:
     dropped_total = candidates_seen = 0
     for cands in nodes:
         glb = np.empty(len(guesses), np.int64)
-        scan(by_answer, guesses, cands, 3, 243, 0, glb, np.empty(len(guesses), np.int64))
+        _scan_bounds(by_answer, guesses, cands, 3, glb)
         kept = narrow(by_answer, guesses, glb, cands, True)
         out = drop_dominated(by_answer, guesses, cands, kept, guesses, cands, search)
         assert np.isin(out, kept).all() and (np.diff(out) > 0).all()
@@ -523,8 +532,8 @@ def test_drop_dominated_keeps_a_finer_guess_for_every_guess_dropped() -> None:
             for r in (1, 2, 3):
                 every = np.empty(len(kept), np.int64)
                 fewer = np.empty(len(out), np.int64)
-                scan(by_answer, guesses[kept], sub, r, 243, 0, every, np.empty(len(kept), np.int64))
-                scan(by_answer, guesses[out], sub, r, 243, 0, fewer, np.empty(len(out), np.int64))
+                _scan_bounds(by_answer, guesses[kept], sub, r, every)
+                _scan_bounds(by_answer, guesses[out], sub, r, fewer)
                 assert fewer.min() == every.min()
     assert candidates_seen > 0
     assert dropped_total > 0.1 * len(guesses)  # many dead letters: many guesses dominated
@@ -720,7 +729,7 @@ def test_trapped_guesses_leave_an_impossible_child_in_hard_mode() -> None:
     a sample of the marked guesses); the least bound it returns is that of the
     unmarked ones.
     The search's totals with the cut are checked against brute force above."""
-    from wordlelab.search._bounds import _largest_group, endgame_trap, scan, trapped_guesses
+    from wordlelab.search._bounds import _largest_group, endgame_trap, trapped_guesses
 
     words = load_wordlist("nyt")
     table = pattern_table(words)
@@ -735,7 +744,7 @@ def test_trapped_guesses_leave_an_impossible_child_in_hard_mode() -> None:
         rest = rng.choice([i for i in range(len(answers)) if answers[i][1:] != tail], others, replace=False).tolist()
         cands = np.array(sorted(group + rest), dtype=np.int64)
         glb = np.empty(len(guesses), np.int64)
-        scan(solver.by_answer, guesses, cands, 2, 243, 0, glb, np.empty(len(guesses), np.int64))
+        _scan_bounds(solver.by_answer, guesses, cands, 2, glb)
         # as the search calls it: after endgame_trap at the same node, with what it found
         trapped, mx, live_bits, hist = endgame_trap(cands, 3, guesses, ans_groups, group_pos, ans_codes, letter_mask)
         counted = hist.shape[0] > 0
@@ -826,6 +835,36 @@ def _brute_below(words: WordList, table: np.ndarray, mode: str, cap: int, first:
         values[int(p)] = brute_force(sub, sub_table, mode, cap - 1, list(legal))
     total = len(cands) + sum(values.values())
     return min(total, INF), values
+
+
+@pytest.mark.parametrize("n", [5, 24, 60])
+def test_the_guesses_cut_for_a_bucket_too_big_are_exactly_those_above_the_most_parts(n: int) -> None:
+    """``_bounds.parts_bound`` is the most parts any guess makes of the
+    candidates (counted with numpy), and ``_bounds.too_big`` marks exactly the
+    guesses whose largest bucket is larger than that: a bucket of that size
+    itself may still be split (by the guess making those parts), so a cut one
+    part stricter would be wrong."""
+    from wordlelab.search._bounds import parts_bound, scan, too_big
+
+    words = load_wordlist()
+    by_answer = np.ascontiguousarray(pattern_table(words).T)
+    rng = np.random.default_rng(n)
+    guesses = np.sort(rng.choice(len(words.allowed), 800, replace=False)).astype(np.int64)
+    start = int(rng.integers(0, len(words.answers) - 3 * n))
+    cands = np.sort(rng.choice(np.arange(start, start + 3 * n), n, replace=False)).astype(np.int64)
+    glb, sumsq, largest = (np.empty(len(guesses), np.int64) for _ in range(3))
+    scan(by_answer, guesses, cands, 3, 243, 0, glb, sumsq, largest)
+    pats = by_answer[cands][:, guesses]
+    parts = np.array([len(np.unique(pats[:, j])) for j in range(len(guesses))])
+    useful = glb < INF
+    most = int(parts[useful].max())
+    assert parts_bound(glb, n) == most
+    for limit in (most, most - 1):
+        doomed = np.zeros(len(guesses), np.bool_)
+        least, marked = too_big(glb, largest, limit, doomed)
+        want = useful & (largest > limit)
+        assert (doomed == want).all() and marked == int(want.sum())
+        assert least == (glb[useful & ~want].min() if (useful & ~want).any() else INF)
 
 
 @pytest.mark.parametrize("seed", range(3))

@@ -7,7 +7,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordlelab.feedback import feedback
-from wordlelab.kernels.hints import constrain, item_key, rule_hash, rule_hash_after, seal_hash, set_hash, span_hash
+from wordlelab.kernels.hints import (
+    constrain,
+    item_key,
+    rule_hash,
+    rule_sum,
+    rule_sum_after,
+    seal_hash,
+    seal_rule,
+    set_hash,
+    span_hash,
+)
 from wordlelab.kernels.reference import constrain_python, rule_hash_python, set_hash_python
 from wordlelab.words import WordList
 
@@ -74,9 +84,10 @@ def test_constrain_matches_reference_on_real_hints(small_words: WordList) -> Non
     assert (greens >= 0).any() or mins.any()
 
 
-def test_rule_hash_after_a_hint_is_the_hash_of_the_rule_it_makes(small_words: WordList) -> None:
-    """The search hashes a bucket's rule without building it: the same key as
-    building it with ``constrain`` and hashing that, along real games' hints."""
+def test_rule_sum_after_a_hint_is_the_sum_of_the_rule_it_makes(small_words: WordList) -> None:
+    """The search hashes a bucket's rule without building it, from its parent's
+    sum: the same key as building it with ``constrain`` and hashing that, along
+    real games' hints (each turn from the sum the last turn computed)."""
     codes = np.ascontiguousarray(small_words.allowed_codes)
     rng = np.random.default_rng(11)
     changed = 0
@@ -84,13 +95,16 @@ def test_rule_hash_after_a_hint_is_the_hash_of_the_rule_it_makes(small_words: Wo
         greens = np.full(small_words.length, -1, np.int64)
         mins = np.zeros(len(small_words.alphabet), np.int64)
         base = np.uint64(rng.integers(2**63))
+        total = np.uint64(rule_sum(base, greens, mins))  # (numba returns a uint64 as an int)
         answer = small_words.answers[int(rng.integers(len(small_words.answers)))]
         for _turn in range(4):
             g = int(rng.integers(len(small_words.allowed)))
             p = feedback(small_words.allowed[g], answer)
             after = constrain(greens, mins, g, p, codes)
             want = rule_hash_python(int(base), after[0], after[1])
-            assert int(rule_hash_after(base, greens, mins, g, p, codes)) == want
+            total = np.uint64(rule_sum_after(total, greens, mins, g, p, codes))
+            assert int(seal_rule(total)) == want
+            assert int(total) == rule_sum(base, after[0], after[1])
             changed += want != rule_hash_python(int(base), greens, mins)
             greens, mins = after
     assert changed > 0  # the hints did move the rule on

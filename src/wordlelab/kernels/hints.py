@@ -11,7 +11,9 @@ mode uses is its policy's business (:mod:`wordlelab.state`).
 
 The hashes are 64-bit: a set's is the sum of its members' splitmix64 terms,
 sealed with its size (two different sets collide with probability about
-``2**-64``), a rule's is splitmix64 over FNV-1a; references in plain Python:
+``2**-64``), a rule's likewise the sum of one splitmix64 term per position
+and per letter used, sealed (so that a hint replaces only the terms it
+changes); references in plain Python:
 :func:`wordlelab.kernels.reference.set_hash_python`, ``rule_hash_python``,
 ``constrain_python``.
 """
@@ -24,20 +26,22 @@ from .._jit import njit
 
 __all__ = [
     "DEPTH_SALT",
-    "FNV_PRIME",
+    "GREEN_SALT",
     "LEGAL_SALT",
+    "RULE_SALT",
     "SIZE_SALT",
     "constrain",
     "item_key",
     "mix64",
     "rule_hash",
-    "rule_hash_after",
+    "rule_sum",
+    "rule_sum_after",
     "seal_hash",
+    "seal_rule",
     "set_hash",
     "span_hash",
 ]
 
-FNV_PRIME = np.uint64(1099511628211)
 MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 MIX2 = np.uint64(0x94D049BB133111EB)
 #: salts that keep a node's depth and legal-set parts apart in its key
@@ -45,6 +49,9 @@ DEPTH_SALT = np.uint64(0x9E3779B97F4A7C15)
 LEGAL_SALT = np.uint64(0xD6E8FEB86659FD93)
 #: keeps a set's size apart from the sum of its members' terms
 SIZE_SALT = np.uint64(0x2545F4914F6CDD1D)
+#: keep a rule's position terms apart from its letter terms, and seal its sum
+GREEN_SALT = np.uint64(0x4F1BBCDCBFA53E0B)
+RULE_SALT = np.uint64(0x7A1F3C5D9B2E4F61)
 
 
 @njit(cache=True, inline="always", nogil=True)
@@ -87,61 +94,81 @@ def set_hash(items):  # pragma: no cover - compiled
 
 
 @njit(cache=True, inline="always", nogil=True)
-def _green_step(h, c):  # pragma: no cover - compiled
-    """A rule hash's step for one position (``c``: its green letter, or -1)."""
-    return (h ^ mix64(np.uint64(c + 2))) * FNV_PRIME
+def _green_term(i, c):  # pragma: no cover - compiled
+    """A rule's term for position ``i`` (``c``: its green letter, or -1)."""
+    return mix64((np.uint64(i) * np.uint64(64) + np.uint64(c + 2)) ^ GREEN_SALT)
 
 
 @njit(cache=True, inline="always", nogil=True)
-def _count_step(h, c, least):  # pragma: no cover - compiled
-    """A rule hash's step for letter ``c`` used at least ``least > 0`` times."""
-    return (h ^ mix64(np.uint64(c) * np.uint64(64) + np.uint64(least) + DEPTH_SALT)) * FNV_PRIME
+def _count_term(c, least):  # pragma: no cover - compiled
+    """A rule's term for letter ``c`` used at least ``least`` times (0 for none)."""
+    if least <= 0:
+        return np.uint64(0)
+    return mix64(np.uint64(c) * np.uint64(64) + np.uint64(least) + DEPTH_SALT)
+
+
+@njit(cache=True, nogil=True)
+def rule_sum(base, greens, mins):  # pragma: no cover - compiled
+    """The unsealed hash of a hard-mode rule (``greens``, ``mins``: see the
+    module docstring) on top of ``base`` (the hash of the legal set the rule
+    filters): a sum of one term per position and per letter used, so that a
+    hint changes only its own terms (:func:`rule_sum_after`).  The rule's hash
+    is :func:`seal_rule` of it."""
+    h = mix64(base ^ LEGAL_SALT)
+    for i in range(greens.shape[0]):
+        h += _green_term(i, greens[i])
+    for c in range(mins.shape[0]):
+        h += _count_term(c, mins[c])
+    return h
+
+
+@njit(cache=True, inline="always", nogil=True)
+def seal_rule(total):  # pragma: no cover - compiled
+    """The hash of the rule whose :func:`rule_sum` is ``total``."""
+    return mix64(total ^ RULE_SALT)
 
 
 @njit(cache=True, nogil=True)
 def rule_hash(base, greens, mins):  # pragma: no cover - compiled
-    """uint64 hash of a hard-mode rule (``greens``, ``mins``: see the module
-    docstring) on top of ``base`` (the hash of the legal set the rule filters)."""
-    h = (base ^ LEGAL_SALT) * FNV_PRIME
-    for i in range(greens.shape[0]):
-        h = _green_step(h, greens[i])
-    for c in range(mins.shape[0]):
-        if mins[c] > 0:
-            h = _count_step(h, c, mins[c])
-    return mix64(h)
+    """uint64 hash of a hard-mode rule on top of ``base`` (see :func:`rule_sum`)."""
+    return seal_rule(rule_sum(base, greens, mins))
 
 
 @njit(cache=True, nogil=True)
-def rule_hash_after(base, greens, mins, g, pattern, codes):  # pragma: no cover - compiled
-    """``rule_hash(base, *constrain(greens, mins, g, pattern, codes))`` without
-    building the new rule (the search hashes every bucket of every guess it
-    tries, and most are answered by the memo or a bound)."""
+def rule_sum_after(total, greens, mins, g, pattern, codes):  # pragma: no cover - compiled
+    """``rule_sum(base, *constrain(greens, mins, g, pattern, codes))`` from the
+    rule's own ``total == rule_sum(base, greens, mins)``, without building the
+    new rule: only the terms this hint changes are replaced (the search hashes
+    every bucket of every guess it tries, and most are answered by the memo or
+    a bound; hashing the whole new rule, as before, took 200-290 ns a random
+    hint on this machine, this 115-120 ns)."""
     length = codes.shape[1]
-    h = (base ^ LEGAL_SALT) * FNV_PRIME
+    h = total
     revealed = 0  # bit i: position i's tile is green or yellow
-    letters = 0  # bit c: letter c is on a revealed tile
     p = pattern
     for i in range(length):
         digit = p % 3
         p //= 3
-        c = greens[i]
-        if digit == 2:
-            c = codes[g, i]
         if digit >= 1:
             revealed |= 1 << i
-            letters |= 1 << int(codes[g, i])
-        h = _green_step(h, c)
-    for c in range(mins.shape[0]):
-        least = mins[c]
-        if letters >> c & 1:  # (only then can this hint raise the count)
-            need = 0
-            for i in range(length):
-                if revealed >> i & 1 and codes[g, i] == c:
-                    need += 1
-            least = max(least, need)
-        if least > 0:
-            h = _count_step(h, c, least)
-    return mix64(h)
+            if digit == 2:
+                c = np.int64(codes[g, i])
+                if greens[i] != c:
+                    h += _green_term(i, c) - _green_term(i, greens[i])
+    for i in range(length):
+        if not revealed >> i & 1:
+            continue
+        c = codes[g, i]
+        need = 0
+        first = True
+        for j in range(length):
+            if revealed >> j & 1 and codes[g, j] == c:
+                need += 1
+                if j < i:
+                    first = False
+        if first and need > mins[c]:
+            h += _count_term(c, need) - _count_term(c, mins[c])
+    return h
 
 
 @njit(cache=True, nogil=True)

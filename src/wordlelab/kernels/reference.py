@@ -90,9 +90,9 @@ def partition_stats_python(
 
 
 _M64 = (1 << 64) - 1
-_FNV_PRIME = 1099511628211
 _LEGAL_SALT, _DEPTH_SALT = 0xD6E8FEB86659FD93, 0x9E3779B97F4A7C15
 _SIZE_SALT = 0x2545F4914F6CDD1D
+_GREEN_SALT, _RULE_SALT = 0x4F1BBCDCBFA53E0B, 0x7A1F3C5D9B2E4F61
 
 
 def _mix_python(x: int) -> int:
@@ -109,13 +109,13 @@ def set_hash_python(items: IndexArray) -> int:
 
 def rule_hash_python(base: int, greens: IndexArray, mins: IndexArray) -> int:
     """:func:`wordlelab.kernels.hints.rule_hash` on Python ints."""
-    h = ((int(base) ^ _LEGAL_SALT) * _FNV_PRIME) & _M64
-    for g in greens:
-        h = ((h ^ _mix_python((int(g) + 2) & _M64)) * _FNV_PRIME) & _M64
+    h = _mix_python((int(base) ^ _LEGAL_SALT) & _M64)
+    for i, g in enumerate(greens):
+        h += _mix_python(((i * 64 + int(g) + 2) ^ _GREEN_SALT) & _M64)
     for c, k in enumerate(mins):
         if k > 0:
-            h = ((h ^ _mix_python((c * 64 + int(k) + _DEPTH_SALT) & _M64)) * _FNV_PRIME) & _M64
-    return _mix_python(h)
+            h += _mix_python((c * 64 + int(k) + _DEPTH_SALT) & _M64)
+    return _mix_python((h & _M64) ^ _RULE_SALT)
 
 
 def constrain_python(

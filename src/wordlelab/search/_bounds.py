@@ -303,9 +303,10 @@ SCAN_BLOCK = 512
 
 
 @njit(cache=True, nogil=True)
-def scan(by_answer, guesses, cands, r, n_patterns, floor, glb, sumsq):  # pragma: no cover - compiled
+def scan(by_answer, guesses, cands, r, n_patterns, floor, glb, sumsq, largest):  # pragma: no cover - compiled
     """Fill ``glb[j]`` (``guess_lb``, or ``INF`` if useless or infeasible with
-    ``r`` guesses left after it) and ``sumsq[j]`` for each of ``guesses``.
+    ``r`` guesses left after it), ``sumsq[j]`` and ``largest[j]`` (its largest
+    bucket) for each of ``guesses``.
 
     ``by_answer: uint8[A, G]`` is the pattern table transposed: the patterns
     of a block of guesses are copied candidate by candidate from contiguous
@@ -370,6 +371,7 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, glb, sumsq):  # pragma
             least = INF
             block_glb = glb[j0 : j0 + width]
             block_sumsq = sumsq[j0 : j0 + width]
+            block_largest = largest[j0 : j0 + width]
             for jj in range(width):
                 u = np.uint64(jj)
                 parts = n - np.int64(dups[u])
@@ -378,6 +380,7 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, glb, sumsq):  # pragma
                 lb = INF if useless else 3 * n - parts - wn
                 block_glb[u] = lb
                 block_sumsq[u] = n + 2 * np.int64(pairs[u])
+                block_largest[u] = np.int64(most[u]) + 1
                 least = min(least, lb)
             if least > node_lb or least == node_lb and (shortcut >= 0 or least >= INF):
                 continue
@@ -415,6 +418,7 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, glb, sumsq):  # pragma
                 sq += m * m
                 big = max(big, m)
             sumsq[j] = sq
+            largest[j] = big
             if parts == 1 and not has_win or r <= 1 and big > 1:  # one bucket, no win: the guess tells nothing
                 lb = INF
             else:
@@ -451,6 +455,27 @@ def parts_bound(glb, n):  # pragma: no cover - compiled
         if glb[j] < INF:
             most = max(most, 3 * n - glb[j])
     return most
+
+
+@njit(cache=True, nogil=True)
+def too_big(glb, largest, most, doomed):  # pragma: no cover - compiled
+    """Mark in ``doomed`` the guesses :func:`scan` bounded (``glb < INF``, not
+    marked yet) whose largest bucket (``largest``) exceeds ``most``, the most
+    parts a guess legal below makes of it (:func:`parts_bound`), and return the
+    least ``glb`` of the
+    others (``INF`` if none) and how many it marked.  With two guesses left
+    after them such a bucket has no tree: they cost ``INF``."""
+    least = INF
+    marked = 0
+    for j in range(glb.shape[0]):
+        if glb[j] >= INF or doomed[j]:
+            continue
+        if largest[j] > most:
+            doomed[j] = True
+            marked += 1
+        elif glb[j] < least:
+            least = glb[j]
+    return least, marked
 
 
 @njit(cache=True, nogil=True)

@@ -170,14 +170,22 @@ bucket of ``m`` needs a guess making ``m`` parts of it, and no guess legal
 below makes more parts of a subset than the most any guess legal here makes
 of the node's candidates (``3n - guess_lb``, an upper bound on a guess's
 parts).  So in hard mode a guess leaving a bucket larger than that is
-``INF`` in pass 1, before any look-up or search (and likewise in the
-feasibility search).  Under weak openers most of these nodes are such
-guesses' children.  Same values; 2023 pool, hard, one core, A/B side by side:
-TREAT's slowest bucket 134.3 s -> 88.6 s (1.43 M -> 0.61 M nodes, 33.4 G ->
-11.2 G cells), SUCRE 51.9 s -> 33.5 s (feasibility nodes 0.67 M -> 0.31 M),
-SHEWN 21.5 s -> 19.9 s.  In normal mode it never fires (CHEET, VODUN: same
-nodes); in ultra mode it cut a tenth of the nodes but took more time (TWITE
-22.3 s -> 25.5 s, ANION 25.9 s -> 33.4 s), so it is not used there.
+``INF`` (and likewise in the feasibility search).  Under weak openers most
+of these nodes are such guesses' children.  Same values; 2023 pool, hard,
+one core, A/B side by side: TREAT's slowest bucket 134.3 s -> 88.6 s (1.43 M
+-> 0.61 M nodes, 33.4 G -> 11.2 G cells), SUCRE 51.9 s -> 33.5 s
+(feasibility nodes 0.67 M -> 0.31 M), SHEWN 21.5 s -> 19.9 s.  In normal
+mode it never fires (CHEET, VODUN: same nodes); in ultra mode it cut a tenth
+of the nodes but took more time (TWITE 22.3 s -> 25.5 s, ANION 25.9 s ->
+33.4 s), so it is not used there.
+
+The test was first made in pass 1, on each guess tried; the scan now notes
+each guess's largest bucket, and such guesses are marked right after it
+(``_bounds.too_big``), like the endgame traps' doomed ones: not tried, so
+never counted, and a node left with none is ``INF`` (or fails high) at
+once.  On the 2023 pool's SEILS, hard, the bucket of pattern 12 (127
+answers): guesses tried 19.1 M -> 7.4 M, of which most were at nodes with
+three guesses left, each counted only to be refuted.
 
 Guesses passed down
 -------------------
@@ -265,7 +273,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .._jit import njit
-from ..kernels.hints import constrain, item_key, rule_hash_after, seal_hash, span_hash
+from ..kernels.hints import constrain, item_key, rule_sum_after, seal_hash, seal_rule, span_hash
 from ..modes import MODE_HARD, MODE_ULTRA
 from ._bounds import (
     bucket_lb,
@@ -284,6 +292,7 @@ from ._bounds import (
     separating,
     small_value,
     split_order,
+    too_big,
     trapped_guesses,
 )
 from ._feasible import STAT_FEASIBLE_CELLS, STAT_FEASIBLE_NODES, feasible
@@ -466,11 +475,12 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
     the answer ``a`` (see "Guesses passed down"; in hard mode ``local_col``
     is filtered with ``legal``)
 
-    In hard mode ``path`` is ``(prev_g, prev_p, greens, mins, base_hash)``:
+    In hard mode ``path`` is ``(prev_g, prev_p, greens, mins, rule_total)``:
     with ``prev_g >= 0``, ``legal`` is the parent's set and this node's is it
     filtered by that hint (done only if the memo cannot answer);
     ``greens``/``mins`` are this node's rule and ``legal_hash ==
-    rule_hash(base_hash, greens, mins)``.  ``forced >= 0`` plays that guess
+    seal_rule(rule_total)``, ``rule_total == rule_sum(base, greens, mins)`` on
+    top of the root's legal-set hash ``base``.  ``forced >= 0`` plays that guess
     here (the node is then not memoised).  In ultra mode ``legal`` is this
     node's set, already filtered, and ``legal_hash == set_hash(legal)``."""
     table = s.table
@@ -507,7 +517,7 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
                 stats[STAT_HITS] += 1
                 return value
             known_lb = max(known_lb, value)
-    prev_g, prev_p, greens, mins, base_hash = path
+    prev_g, prev_p, greens, mins, rule_total = path
     small_counts = np.zeros(n_patterns, np.int32)  # small_value's working space, for the node and its buckets
     if hard and prev_g >= 0:
         keep = hard_keep(legal, prev_g, prev_p, codes, letter_counts, s.hard_bits)
@@ -548,6 +558,7 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
     stats[STAT_CELLS] += n * k
     glb = np.empty(k, np.int64)
     sumsq = np.empty(k, np.int64)
+    largest = np.empty(k, np.int64)
     rows = cands[:0]
     if d == 2 and forced < 0 and hard:
         # two guesses left and no candidate settles the set (small_value):
@@ -562,12 +573,12 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
             shortcut = separating(local, local_col, rows)
         node_lb = INF if shortcut < 0 else 2 * n
     elif forced >= 0 or local.shape[0] == 0:
-        node_lb, shortcut = scan(s.by_answer, guesses, cands, d - 1, n_patterns, known_lb, glb, sumsq)
+        node_lb, shortcut = scan(s.by_answer, guesses, cands, d - 1, n_patterns, known_lb, glb, sumsq, largest)
     else:
         rows = np.empty(n, np.int64)
         for t in range(n):
             rows[t] = local_row[cands[t]]
-        node_lb, shortcut = scan(local, local_col, rows, d - 1, n_patterns, known_lb, glb, sumsq)
+        node_lb, shortcut = scan(local, local_col, rows, d - 1, n_patterns, known_lb, glb, sumsq, largest)
     shrinking = hard or ultra  # every child's legal set is a subset of this node's
     doomed = np.zeros(k if shrinking else 0, np.bool_)
     if shrinking and forced < 0 and shortcut < 0 and node_lb < INF and d >= 3:
@@ -593,9 +604,20 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
         if forced < 0:
             store(memo, key, node_lb, 0, False)
         return node_lb
-    # hard mode, three guesses left: no child can be split into singletons by a
-    # guess making more parts than any guess makes here (see "Two guesses left")
-    most_parts = parts_bound(glb, n) if d == 3 and hard and forced < 0 else n
+    if d == 3 and hard and forced < 0:
+        # three guesses left: a guess leaving a bucket larger than the most
+        # parts any guess makes here has no tree (see "Two guesses left"); it
+        # is not tried, though still passed down
+        least, marked = too_big(glb, largest, parts_bound(glb, n), doomed)
+        if marked > 0:
+            stats[STAT_TOO_MANY] += marked
+            node_lb = max(node_lb, least)
+            if node_lb >= INF:
+                store(memo, key, INF, 0, True)
+                return INF
+            if node_lb >= beta:
+                store(memo, key, node_lb, 0, False)
+                return node_lb
 
     # -- order the promising guesses ---------------------------------------
     # Ascending 2 * sumsq + n * guess_lb (ties to the lower index): the sum of
@@ -649,6 +671,7 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
     lcounts = np.empty(n_patterns if lsquare else 0, np.int64)
     # per bucket of the guess being evaluated (allocated once per node)
     chashes = np.empty(n_patterns, np.uint64)
+    csums = np.empty(n_patterns if hard else 0, np.uint64)  # hard mode: their rules' sums
     sums = np.empty(n_patterns, np.uint64)  # per pattern: its bucket's item_key sum
     terms = np.empty(n, np.uint64)
     for t in range(n):
@@ -743,9 +766,6 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
             b = bucket_ids[q]
             m = ends[b] - starts[b]
             lbq = bucket_lb(m, d - 1, max_parts)
-            if m > most_parts:
-                lbq = INF
-                stats[STAT_TOO_MANY] += 1
             done[q] = m <= 2 or lbq >= INF
             blb[q] = lbq
             total += lbq
@@ -758,7 +778,8 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
             b = bucket_ids[q]
             chash = legal_hash
             if hard:
-                chash = rule_hash_after(base_hash, greens, mins, g, b, codes)
+                csums[q] = rule_sum_after(rule_total, greens, mins, g, b, codes)
+                chash = seal_rule(csums[q])
             elif lsquare:
                 chash = seal_hash(lsums[b], lcounts[b])
             elif ultra:
@@ -861,7 +882,7 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
                     b = bucket_ids[q]
                     child = members[starts[b] : ends[b]].copy()
                     cg, cm = constrain(greens, mins, g, b, codes)
-                    if not feasible(child, sub_legal, g, np.int64(b), cg, cm, base_hash, chashes[q], d - 1, s):
+                    if not feasible(child, sub_legal, g, np.int64(b), cg, cm, csums[q], chashes[q], d - 1, s):
                         total = INF
                         failed = True
                         stats[STAT_INFEASIBLE] += 1
@@ -887,9 +908,9 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
                     child_hash = chashes[q]  # set in pass 1: a bucket left to search was not done there
                     if hard:
                         cg, cm = constrain(greens, mins, g, b, codes)
-                        child_path = (g, np.int64(b), cg, cm, base_hash)
+                        child_path = (g, np.int64(b), cg, cm, csums[q])
                     else:
-                        child_path = (child_forced, np.int64(0), greens, mins, base_hash)
+                        child_path = (child_forced, np.int64(0), greens, mins, rule_total)
                         if ultra:
                             child_legal = lmembers[lstarts[b] : lstarts[b + 1]].copy()
                     rest = total - blb[q]

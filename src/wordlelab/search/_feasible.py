@@ -37,7 +37,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import njit
-from ..kernels.hints import constrain, item_key, rule_hash_after, seal_hash
+from ..kernels.hints import constrain, item_key, rule_sum_after, seal_hash, seal_rule
 from ._bounds import (
     bucket_lb,
     count_buckets,
@@ -50,6 +50,7 @@ from ._bounds import (
     separating,
     small_value,
     split_order,
+    too_big,
     trapped_guesses,
 )
 from ._memo import INF, entry_value, node_key, set_hash, store
@@ -60,13 +61,13 @@ STAT_FEASIBLE_CELLS = 18  # pattern look-ups of its scans
 
 
 @njit(cache=True, nogil=True)
-def feasible(cands, legal, prev_g, prev_p, greens, mins, base_hash, legal_hash, d, s):  # pragma: no cover
+def feasible(cands, legal, prev_g, prev_p, greens, mins, rule_total, legal_hash, d, s):  # pragma: no cover
     """``f(S, d) < INF`` for the candidates ``cands`` (sorted), hard mode.
 
     As in ``_core._solve``: with ``prev_g >= 0``, ``legal`` is the parent's
     legal set and this node's is it filtered by the hint ``(prev_g,
     prev_p)``; ``greens``/``mins`` are this node's rule and ``legal_hash``
-    its hash (``rule_hash(base_hash, greens, mins)``)."""
+    its hash (``seal_rule(rule_total)``, ``rule_total`` its ``rule_sum``)."""
     n = cands.shape[0]
     if d <= 0:
         return False
@@ -117,21 +118,22 @@ def feasible(cands, legal, prev_g, prev_p, greens, mins, base_hash, legal_hash, 
         return True
     glb = np.empty(k, np.int64)
     sumsq = np.empty(k, np.int64)
-    node_lb, shortcut = scan(s.by_answer, legal, cands, d - 1, n_patterns, 0, glb, sumsq)
+    largest = np.empty(k, np.int64)
+    node_lb, shortcut = scan(s.by_answer, legal, cands, d - 1, n_patterns, 0, glb, sumsq, largest)
     if node_lb >= INF:
         store(memo, key, INF, 0, True)
         return False
     if shortcut >= 0:  # buckets of at most two: exact, and feasible
         store(memo, key, node_lb, legal[shortcut], True)
         return True
-    # three guesses left: a child no guess here splits into singletons has no tree (see _core)
-    most_parts = parts_bound(glb, n) if d == 3 else n
     doomed = np.zeros(k, np.bool_)
     if d >= 3:
         counted = trap_hist.shape[0] > 0
         if not counted:
             trap_hist = np.zeros(ans_groups.shape[1] + 1, np.int64)
         trapped_guesses(d, legal, glb, letter_mask, trap_mx, trap_live, trap_hist, counted, doomed)
+    if d == 3:  # a child no guess here splits into singletons has no tree (see _core)
+        too_big(glb, largest, parts_bound(glb, n), doomed)
     # the guesses passed down: the useful ones, one of each alike kind (see
     # _bounds.narrow and _bounds.drop_alike; values below are unchanged)
     sub_legal = legal
@@ -161,6 +163,7 @@ def feasible(cands, legal, prev_g, prev_p, greens, mins, base_hash, legal_hash, 
     fill = np.zeros(n_patterns, np.int64)
     sums = np.zeros(n_patterns, np.uint64)
     chashes = np.zeros(n_patterns, np.uint64)  # per bucket: its rule's hash, from the cheap tests
+    csums = np.zeros(n_patterns, np.uint64)  # ... and the rule's sum
     members = np.empty(n, np.int64)
     terms = np.empty(n, np.uint64)
     for t in range(n):
@@ -176,10 +179,11 @@ def feasible(cands, legal, prev_g, prev_p, greens, mins, base_hash, legal_hash, 
             m = tally[b]
             if b == win or m <= 2:
                 continue
-            if m > most_parts or bucket_lb(m, d - 1, max_parts) >= INF:
+            if bucket_lb(m, d - 1, max_parts) >= INF:
                 dead = True
                 break
-            chashes[b] = rule_hash_after(base_hash, greens, mins, g, b, s.codes)
+            csums[b] = rule_sum_after(rule_total, greens, mins, g, b, s.codes)
+            chashes[b] = seal_rule(csums[b])
             e = memo.get(node_key(seal_hash(sums[b], m), chashes[b], d - 1), -1)
             if e >= 0 and entry_value(e) >= INF:
                 dead = True
@@ -209,7 +213,7 @@ def feasible(cands, legal, prev_g, prev_p, greens, mins, base_hash, legal_hash, 
                 continue
             child = members[starts[b] : starts[b] + m].copy()
             cg, cm = constrain(greens, mins, g, b, s.codes)
-            if not feasible(child, sub_legal, g, np.int64(b), cg, cm, base_hash, chashes[b], d - 1, s):
+            if not feasible(child, sub_legal, g, np.int64(b), cg, cm, csums[b], chashes[b], d - 1, s):
                 ok = False
                 break
         for i in range(n_seen):

@@ -17,6 +17,7 @@ import numpy as np
 
 from ..errors import CapTooTightError, InternalError, SearchError
 from ..feedback import all_green, n_patterns
+from ..kernels.hints import rule_sum
 from ..modes import NORMAL, GameRules, Mode, PlayedUnder
 from ..state import ModePolicy, SearchKey, Step, policy
 from ..types import IndexArray, PatternTable
@@ -244,7 +245,7 @@ class Solver(PlayedUnder):
 
     def _run(self, cands: IndexArray, legal: IndexArray, key: SearchKey, d: int, beta: int, forced: int) -> int:
         greens, mins, base = key
-        path = (np.int64(-1), np.int64(0), greens, mins, base)
+        path = (np.int64(-1), np.int64(0), greens, mins, np.uint64(rule_sum(base, greens, mins)))
         no_local = np.zeros((0, 0), np.uint8), np.zeros(0, np.int64), np.zeros(0, np.int64)
         h = self.policy.search_hash(key)
         return int(self._core._solve(cands, legal, path, h, d, beta, forced, self._search(), *no_local))
@@ -348,7 +349,8 @@ class Solver(PlayedUnder):
         greens, mins, base = key
         h = self.policy.search_hash(key)
         no_hint = np.int64(-1), np.int64(0)
-        return bool(self._core.feasible(cands, legal, *no_hint, greens, mins, base, h, np.int64(d), self._search()))
+        total = np.uint64(rule_sum(base, greens, mins))
+        return bool(self._core.feasible(cands, legal, *no_hint, greens, mins, total, h, np.int64(d), self._search()))
 
     def _legal(self, history: tuple[Step, ...], legal: IndexArray | None) -> IndexArray:
         # sorted (the search's contract) and a writable copy: numba compiles
