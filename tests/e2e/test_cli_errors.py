@@ -326,6 +326,32 @@ def test_text_that_looks_like_markup_is_shown_as_typed(tmp_path: Path) -> None:
     assert "'[/x]' is not a 5-letter word" in r.output
 
 
+def test_a_command_that_leaves_a_pool_and_a_thread_running_still_exits(tmp_path: Path) -> None:
+    # the shutdown's steps in the interpreter's order: threads joined and executors
+    # shut down before the exit functions (run first, multiprocessing's joined the
+    # pool's workers, which waited for their executor: the process never exited)
+    import subprocess
+    import sys
+
+    script = tmp_path / "open.py"
+    script.write_text(
+        "import atexit, concurrent.futures, threading, time\n"
+        "from wordlelab import cli\n"
+        "from wordlelab.cli import _app\n"
+        "def command():\n"
+        "    pool = concurrent.futures.ProcessPoolExecutor(2)\n"
+        "    print(pool.submit(pow, 2, 10).result(), flush=True)\n"
+        "    threading.Thread(target=lambda: (time.sleep(0.5), print('thread', flush=True))).start()\n"
+        "    atexit.register(lambda: print('exit function', flush=True))\n"
+        "_app.app = command\n"
+        "cli.main()\n",
+        "utf-8",
+    )
+    r = subprocess.run([sys.executable, str(script)], check=False, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, (r.returncode, r.stderr)
+    assert r.stdout.split() == ["1024", "thread", "exit", "function"]  # each once, in that order
+
+
 def test_a_ctrl_c_while_the_process_exits_is_exit_130(tmp_path: Path) -> None:
     # the last moments of a run (worker pools joined at exit): a Ctrl-C must not end the
     # process with a traceback, by the signal (-2) or as a success

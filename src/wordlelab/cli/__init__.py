@@ -52,10 +52,16 @@ def main() -> None:
     finally:
         if threading.current_thread() is threading.main_thread():
             signal.signal(signal.SIGINT, _exit_interrupted)
-            # the shutdown's own steps (worker pools joined...) now, while a Ctrl-C is
-            # still handled here; after them Python's finalization puts the default
-            # action back for a handler written in Python, and a Ctrl-C in its last
-            # milliseconds killed the finished command (status -2): ignored from then on
+            # the shutdown's own steps now, in the interpreter's order, while a
+            # Ctrl-C is still handled here: threads joined and executors shut down
+            # first, then the exit functions (multiprocessing's joins its children,
+            # which wait for their executor's shutdown: the other way round a
+            # command that left a pool open never exited).  After them Python's
+            # finalization puts the default action back for a handler written in
+            # Python, and a Ctrl-C in its last milliseconds killed the finished
+            # command (status -2): ignored from then on.  (Both steps are what
+            # finalization runs, once: it skips them when done.)
+            threading._shutdown()  # type: ignore[attr-defined]
             atexit._run_exitfuncs()
             signal.signal(signal.SIGINT, signal.SIG_IGN)
 
