@@ -5,6 +5,8 @@ traceback, never an option silently ignored."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -326,15 +328,19 @@ def test_text_that_looks_like_markup_is_shown_as_typed(tmp_path: Path) -> None:
     assert "'[/x]' is not a 5-letter word" in r.output
 
 
+def _run_python(tmp_path: Path, source: str) -> subprocess.CompletedProcess[str]:
+    """Run ``source`` as a script in a fresh interpreter (two minutes at most)."""
+    script = tmp_path / "script.py"
+    script.write_text(source, "utf-8")
+    return subprocess.run([sys.executable, str(script)], check=False, capture_output=True, text=True, timeout=120)
+
+
 def test_a_command_that_leaves_a_pool_and_a_thread_running_still_exits(tmp_path: Path) -> None:
     # the shutdown's steps in the interpreter's order: threads joined and executors
     # shut down before the exit functions (run first, multiprocessing's joined the
     # pool's workers, which waited for their executor: the process never exited)
-    import subprocess
-    import sys
-
-    script = tmp_path / "open.py"
-    script.write_text(
+    r = _run_python(
+        tmp_path,
         "import atexit, concurrent.futures, threading, time\n"
         "from wordlelab import cli\n"
         "from wordlelab.cli import _app\n"
@@ -345,9 +351,7 @@ def test_a_command_that_leaves_a_pool_and_a_thread_running_still_exits(tmp_path:
         "    atexit.register(lambda: print('exit function', flush=True))\n"
         "_app.app = command\n"
         "cli.main()\n",
-        "utf-8",
     )
-    r = subprocess.run([sys.executable, str(script)], check=False, capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, (r.returncode, r.stderr)
     assert r.stdout.split() == ["1024", "thread", "exit", "function"]  # each once, in that order
 
@@ -355,11 +359,8 @@ def test_a_command_that_leaves_a_pool_and_a_thread_running_still_exits(tmp_path:
 def test_a_ctrl_c_while_the_process_exits_is_exit_130(tmp_path: Path) -> None:
     # the last moments of a run (worker pools joined at exit): a Ctrl-C must not end the
     # process with a traceback, by the signal (-2) or as a success
-    import subprocess
-    import sys
-
-    script = tmp_path / "late.py"
-    script.write_text(
+    r = _run_python(
+        tmp_path,
         "import atexit, os, signal, sys, time\n"
         "def late():\n"
         "    os.kill(os.getpid(), signal.SIGINT)\n"
@@ -368,9 +369,7 @@ def test_a_ctrl_c_while_the_process_exits_is_exit_130(tmp_path: Path) -> None:
         "sys.argv = ['wordlelab', 'lists', '--json']\n"
         "from wordlelab.cli import main\n"
         "main()\n",
-        "utf-8",
     )
-    r = subprocess.run([sys.executable, str(script)], check=False, capture_output=True, text=True, timeout=60)
     assert r.returncode == 130, (r.returncode, r.stderr)
     assert "Traceback" not in r.stderr
     assert json.loads(r.stdout)["original"]  # the output was flushed before the exit
