@@ -462,9 +462,8 @@ def too_big(glb, largest, most, doomed):  # pragma: no cover - compiled
     """Mark in ``doomed`` the guesses :func:`scan` bounded (``glb < INF``, not
     marked yet) whose largest bucket (``largest``) exceeds ``most``, the most
     parts a guess legal below makes of it (:func:`parts_bound`), and return the
-    least ``glb`` of the
-    others (``INF`` if none) and how many it marked.  With two guesses left
-    after them such a bucket has no tree: they cost ``INF``."""
+    least ``glb`` of the others (``INF`` if none) and how many it marked.  With
+    two guesses left after them such a bucket has no tree: they cost ``INF``."""
     least = INF
     marked = 0
     for j in range(glb.shape[0]):
