@@ -920,3 +920,26 @@ def test_feasibility_search_equals_brute_force_in_hard_mode(seed: int) -> None:
             refuted += int(fresh.counters[STAT_INFEASIBLE])
     # both answers came up, and openers were refuted by a bucket without a tree
     assert checked[True] > 0 and checked[False] > 0 and refuted > 0
+
+
+@pytest.mark.parametrize("mode", ["normal", "hard", "ultra"])
+def test_a_memo_too_small_for_the_search_costs_time_not_values(mode: str) -> None:
+    """A memo of 4 slots replaces entries from its fourth key on (see
+    ``_memo``): every forced opener's value, and the optimal tree, are those a
+    solver with the full memo finds (the search itself is checked against
+    brute force above)."""
+    from wordlelab.search._memo import Memo
+
+    words = _family_list(301, ("atch", "ight", "ower", "ound", "aste"), 14, 6)
+    table = pattern_table(words)
+    cands = np.arange(len(words.answers))
+    small = Solver(words, table, rules=mode, max_guesses=3)
+    small.memo, small.feasible = Memo(max_slots=4), Memo(max_slots=4)
+    full = Solver(words, table, rules=mode, max_guesses=3)
+    for g in range(len(words.allowed)):
+        assert small.value(cands, guess=g) == full.value(cands, guess=g), words.allowed[g]
+    # the full memo holds more keys than the small one can: it replaced some
+    assert len(full.memo) > 4 and len(small.memo) == 3 and small.nodes >= full.nodes
+    result = small.solve(None, top=len(words.allowed))
+    assert result.proven and result.total == full.value(cands)
+    assert verify_tree(result.tree, table).stats.total == result.total

@@ -299,7 +299,9 @@ from ._feasible import STAT_FEASIBLE_CELLS, STAT_FEASIBLE_NODES, feasible
 from ._memo import (
     INF,
     MAX_GUESS_INDEX,
+    Memo,
     entry_value,
+    get,
     lookup,
     node_key,
     rule_hash,
@@ -315,6 +317,7 @@ __all__ = [
     "STAT_FEASIBLE_CELLS",
     "STAT_FEASIBLE_NODES",
     "STAT_TOO_MANY",
+    "Memo",
     "Search",
     "constrain",
     "feasible",
@@ -377,8 +380,8 @@ class Search(NamedTuple):
     value, a named tuple of arrays and numbers):
 
     ``table: uint8[G, A]`` the pattern table and ``by_answer: uint8[A, G]`` its
-    transpose (see ``_bounds.scan``); ``memo`` the typed dict of
-    :mod:`wordlelab.search._memo`; ``mode``: the mode's code (:attr:`wordlelab.modes.Mode.code`);
+    transpose (see ``_bounds.scan``); ``memo`` the ``arrays`` of a
+    :class:`wordlelab.search._memo.Memo`; ``mode``: the mode's code (:attr:`wordlelab.modes.Mode.code`);
     ``codes: uint8[G, L]`` and ``letter_counts: uint8[G, alpha]`` the guesses'
     letters; ``ans2allowed: int64[A]``; ``max_parts``: ``P`` of
     ``_bounds.bucket_lb``; ``ends``: the endgame arrays ``(ans_groups,
@@ -393,8 +396,8 @@ class Search(NamedTuple):
     fewest candidates of a node that drops dominated guesses (the solver's
     ``dominance_min``, by default ``DOMINANCE_MIN``); ``rounds_step`` the first
     round's cap above a bucket's bound (the solver's ``rounds_step``, by default
-    ``ROUNDS_FIRST_STEP``); ``feasible`` the typed dict of the nodes
-    ``_feasible.feasible`` proved to have a tree (keyed as the memo)."""
+    ``ROUNDS_FIRST_STEP``); ``feasible`` the ``arrays`` of the memo of the
+    nodes ``_feasible.feasible`` proved to have a tree (keyed as the memo)."""
 
     table: Any
     by_answer: Any
@@ -510,7 +513,7 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
         if known_lb >= beta:
             return known_lb
         key = node_key(set_hash(cands), legal_hash, d)
-        entry = memo.get(key, -1)  # (one hash lookup; entries are never negative)
+        entry = get(memo, key, -1)  # (entries are never negative)
         if entry >= 0:
             value = entry_value(entry)
             if entry & 1 or value >= beta:
@@ -786,7 +789,7 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
                 chash = span_hash(lmembers, lstarts[b], lstarts[b + 1])
             chashes[q] = chash
             ckey = node_key(seal_hash(sums[b], ends[b] - starts[b]), chash, d - 1)
-            entry = memo.get(ckey, -1)
+            entry = get(memo, ckey, -1)
             if entry >= 0:
                 v = max(blb[q], entry_value(entry))
                 done[q] = (entry & 1) == 1

@@ -27,7 +27,7 @@ infeasible bucket, most often the largest, last.
 
 Its ``INF`` results are exact values, stored in the search memo, where the
 cost search finds them; the feasible nodes it proves are kept in a set of
-their own (``s.feasible``, keyed as the memo), since a tree's existence
+their own (``s.feasible``, a memo of its own with the same keys), since a tree's existence
 bounds no cost.  Same contract for every node: ``True`` if and only if
 ``f(S, d) < INF``.
 """
@@ -53,7 +53,7 @@ from ._bounds import (
     too_big,
     trapped_guesses,
 )
-from ._memo import INF, entry_value, node_key, set_hash, store
+from ._memo import INF, entry_value, get, node_key, put, set_hash, store
 
 #: indices into the search's ``stats`` counters (the others are ``_core``'s)
 STAT_FEASIBLE_NODES = 17  # nodes the feasibility search scanned
@@ -82,13 +82,13 @@ def feasible(cands, legal, prev_g, prev_p, greens, mins, rule_total, legal_hash,
         return False
     memo = s.memo
     key = node_key(set_hash(cands), legal_hash, d)
-    entry = memo.get(key, -1)
+    entry = get(memo, key, -1)
     if entry >= 0:
         if entry_value(entry) >= INF:
             return False
         if entry & 1:
             return True
-    if s.feasible.get(key, 0) == 1:
+    if get(s.feasible, key, 0) == 1:
         return True
     if prev_g >= 0:
         legal = legal[hard_keep(legal, prev_g, prev_p, s.codes, s.letter_counts, s.hard_bits)]
@@ -184,7 +184,7 @@ def feasible(cands, legal, prev_g, prev_p, greens, mins, rule_total, legal_hash,
                 break
             csums[b] = rule_sum_after(rule_total, greens, mins, g, b, s.codes)
             chashes[b] = seal_rule(csums[b])
-            e = memo.get(node_key(seal_hash(sums[b], m), chashes[b], d - 1), -1)
+            e = get(memo, node_key(seal_hash(sums[b], m), chashes[b], d - 1), -1)
             if e >= 0 and entry_value(e) >= INF:
                 dead = True
                 break
@@ -219,7 +219,7 @@ def feasible(cands, legal, prev_g, prev_p, greens, mins, rule_total, legal_hash,
         for i in range(n_seen):
             tally[seen[i]] = 0
         if ok:
-            s.feasible[key] = 1
+            put(s.feasible, key, 1)
             return True
     store(memo, key, INF, 0, True)
     return False

@@ -88,7 +88,8 @@ class OpenerResult:
         return self.total / answers
 
 
-#: memo entries a worker keeps across openers before starting afresh (~1 GB)
+#: memo entries a worker keeps across openers before starting afresh (its
+#: table then 2**26 slots: 1 GiB)
 MEMO_LIMIT = 20_000_000
 
 

@@ -78,14 +78,6 @@ class SearchResult:
         return d
 
 
-def _memo() -> Any:
-    """An empty numba typed dict int64 -> int64 (the search memo)."""
-    from numba import types
-    from numba.typed import Dict
-
-    return Dict.empty(types.int64, types.int64)
-
-
 def _endgames(words: WordList) -> tuple[IndexArray, IndexArray, np.ndarray, np.ndarray]:
     """The arrays of :func:`wordlelab.search._bounds.endgame_trap` (no groups when
     the alphabet has more than 64 letters: a guess's letters are a 64-bit mask)."""
@@ -218,9 +210,9 @@ class Solver(PlayedUnder):
             self.pool = np.unique(words.answer_to_allowed).astype(np.int64)
         else:
             self.pool = np.arange(len(words.allowed), dtype=np.int64)
-        self.memo = _memo()
+        self.memo = _core.Memo()
         #: the nodes proven to have a tree (hard mode, ``_feasible``), keyed as the memo
-        self.feasible = _memo()
+        self.feasible = _core.Memo()
         self.counters = np.zeros(_core.N_STATS, np.int64)
         self.n_patterns = n_patterns(words.length)
         self.codes = np.ascontiguousarray(words.allowed_codes)
@@ -269,7 +261,7 @@ class Solver(PlayedUnder):
         return self._core.Search(
             self.table,
             self.by_answer,
-            self.memo,
+            self.memo.arrays,
             self.mode.code,
             self.codes,
             self.letter_counts,
@@ -284,13 +276,13 @@ class Solver(PlayedUnder):
             *self.dominance,
             self.dominance_min,
             self.rounds_step,
-            self.feasible,
+            self.feasible.arrays,
         )
 
     def forget(self) -> None:
         """Empty the memo (its entries are only a cache of proven values and bounds)."""
-        self.memo = _memo()
-        self.feasible = _memo()
+        self.memo = self._core.Memo()
+        self.feasible = self._core.Memo()
 
     # -- the legal guesses at a node ----------------------------------------
 
@@ -402,10 +394,10 @@ class Solver(PlayedUnder):
         if n <= 2:  # either candidate is optimal: the lowest allowed index, as strategies do
             return int(self.words.answer_to_allowed[cands].min())
         lh = self.policy.search_hash(key)
-        entry = int(self._core.lookup(self.memo, cands, lh, d))
+        entry = int(self._core.lookup(self.memo.arrays, cands, lh, d))
         if entry < 0 or not (entry & 1):
             self._run(cands, legal, key, d, self._core.INF, -1)
-            entry = int(self._core.lookup(self.memo, cands, lh, d))
+            entry = int(self._core.lookup(self.memo.arrays, cands, lh, d))
         value, guess, exact = self._core.unpack(entry)
         if not exact or value >= self._core.INF:
             raise SearchError(f"no tree finds all {n} candidates within {d} more guesses; raise `max_guesses`")

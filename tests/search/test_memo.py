@@ -1,0 +1,81 @@
+"""The search memo's hash table (``wordlelab.search._memo``) against a dict."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wordlelab.search import _memo
+from wordlelab.search._memo import INF, Memo, entry_value, get, put, store, unpack
+
+keys = st.integers(min_value=-(2**63), max_value=2**63 - 1)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(keys, st.integers(min_value=0, max_value=2**50)), max_size=300))
+def test_the_table_keeps_what_a_dict_keeps_while_it_grows(pairs: list[tuple[int, int]]) -> None:
+    memo = Memo(max_slots=1 << 16)
+    model: dict[int, int] = {}
+    for k, v in pairs:
+        put(memo.arrays, np.int64(k), np.int64(v))
+        model[k] = v
+    assert len(memo) == len(model)
+    for k, v in model.items():
+        assert get(memo.arrays, np.int64(k), -1) == v
+    assert get(memo.arrays, np.int64(12345678901), -7) == model.get(12345678901, -7)
+
+
+def test_it_doubles_when_half_full_and_keeps_every_key() -> None:
+    memo = Memo(max_slots=1 << 16)
+    rng = np.random.default_rng(5)
+    ks = rng.integers(-(2**63), 2**63 - 1, size=10_000, dtype=np.int64)
+    for i, k in enumerate(ks):
+        put(memo.arrays, k, np.int64(i))
+    meta = memo.arrays[1]
+    assert meta[0] + 1 == 1 << 15  # 10,000 keys: 2**15 slots in use (at most half full)
+    assert len(memo) == len(set(ks.tolist()))
+    assert all(get(memo.arrays, k, -1) == i for i, k in enumerate(ks))
+
+
+def test_a_full_memo_replaces_entries_and_keeps_the_newest() -> None:
+    memo = Memo(max_slots=1 << 12)  # its first size is its most: 3072 keys before it replaces
+    ks = np.random.default_rng(9).integers(1, 2**62, size=20_000, dtype=np.int64)
+    for i, k in enumerate(ks):
+        put(memo.arrays, k, np.int64(i))
+        assert get(memo.arrays, k, -1) == i  # the key just stored is always there
+    assert len(memo) == 3 * (1 << 12) // 4
+    held = sum(get(memo.arrays, k, -1) >= 0 for k in ks)
+    assert held == len(memo)  # every key still held is found (the moves kept the probes whole)
+    assert all(get(memo.arrays, k, -1) in (-1, i) for i, k in enumerate(ks))
+
+
+def test_the_key_zero_is_a_key() -> None:
+    memo = Memo(max_slots=1 << 12)
+    assert get(memo.arrays, np.int64(0), -1) == -1
+    put(memo.arrays, np.int64(0), np.int64(42))
+    assert get(memo.arrays, np.int64(0), -1) == 42
+    assert len(memo) == 1
+
+
+def test_store_never_replaces_an_exact_value_and_only_raises_a_bound() -> None:
+    memo = Memo(max_slots=1 << 12)
+    k = np.int64(987654321)
+    store(memo.arrays, k, 100, 7, False)
+    store(memo.arrays, k, 90, 8, False)  # a weaker bound: ignored
+    assert unpack(int(get(memo.arrays, k, -1))) == (100, 7, False)
+    store(memo.arrays, k, 110, 5, False)  # a stronger bound replaces it
+    assert unpack(int(get(memo.arrays, k, -1))) == (110, 5, False)
+    store(memo.arrays, k, 120, 9, True)
+    assert unpack(int(get(memo.arrays, k, -1))) == (120, 9, True)
+    store(memo.arrays, k, 130, 3, True)  # an exact value stays
+    store(memo.arrays, k, INF, 0, False)
+    assert entry_value(get(memo.arrays, k, -1)) == 120
+    assert len(memo) == 1
+
+
+def test_the_most_slots_must_be_a_power_of_two() -> None:
+    with pytest.raises(ValueError, match="power of two"):
+        Memo(max_slots=3000)
+    assert _memo.MEMO_MAX_SLOTS & (_memo.MEMO_MAX_SLOTS - 1) == 0
