@@ -1,7 +1,7 @@
 """What an all-exact opener table costs: a sample stratified by the reference's totals.
 
     .venv/bin/python bench/table_cost.py [--mode normal|hard|ultra] [--per 3] [--seed 0]
-        [--words nyt-2023] [--left] [--below 9300] [--from-run FILE [--min-settled 30]]
+        [--words nyt-2023] [--left] [--below 9300] [--above 8800] [--from-run FILE [--min-settled 30]]
 
 The reference (Alex Selby's C++ solver, MIT) published the exact total of every
 opener on the NYT lists (``results_easy_nyt20220830``, ``results_hard_nyt20220830``
@@ -32,6 +32,8 @@ only the openers whose shipped row is a lower bound are sampled and counted (an
 exact row, ``inf`` included, is already settled).  ``--below TOTAL`` prices only the
 bands under TOTAL (the weakest openers of a large table can each take many minutes)
 and counts the openers above it, left unpriced: the estimate is then a lower bound.
+``--above TOTAL`` prices only the bands from TOTAL on (and ``inf``), the others
+counted, unpriced: with ``--from-run``'s figure for the bands below, the rest of a run.
 
 ``--from-run FILE`` prices what an all-exact run still has to do from its own
 results file, searching nothing (a second): each band's openers the file has not
@@ -73,6 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--peer-dir", type=Path, default=DEFAULT_PEER)
     ap.add_argument("--left", action="store_true", help="price only the rows the shipped table has as bounds")
     ap.add_argument("--below", type=int, help="price only the bands under this total (a lower bound)")
+    ap.add_argument("--above", type=int, help="price only the bands from this total on (a lower bound)")
     ap.add_argument("--words", choices=["nyt", "nyt-2023"], default="nyt", help="the answer list whose table is priced")
     ap.add_argument("--from-run", type=Path, metavar="FILE", help="price what this run's results file has left")
     ap.add_argument("--min-settled", type=int, default=30, help="with --from-run: settled openers to price a band")
@@ -114,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
         pool = sorted(w for w in bands[band] if not (args.left and shipped is not None and shipped.row(w).exact))
         if not pool:
             continue
-        if args.below is not None and band + 100 > args.below:
+        if args.below is not None and band + 100 > args.below or args.above is not None and band < args.above:
             unpriced += len(pool)
             continue
         picks = rng.sample(pool, min(args.per, len(pool)))
@@ -139,7 +142,11 @@ def main(argv: list[str] | None = None) -> int:
         )
     every_row = "row left" if args.left else "opener"
     if unpriced:
-        print(f"{unpriced} openers in the bands from {args.below} on not priced")
+        where = " and ".join(
+            ([f"from {args.below} on"] if args.below is not None else [])
+            + ([f"under {args.above}"] if args.above is not None else [])
+        )
+        print(f"{unpriced} openers in the bands {where} not priced")
         print(f"estimated CPU for every {every_row} exact: more than {hours:.1f} CPU-hours")
     else:
         print(f"estimated CPU for every {every_row} exact: {hours:.1f} CPU-hours")
