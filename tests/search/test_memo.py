@@ -79,3 +79,25 @@ def test_the_most_slots_must_be_a_power_of_two() -> None:
     with pytest.raises(ValueError, match="power of two"):
         Memo(max_slots=3000)
     assert _memo.MEMO_MAX_SLOTS & (_memo.MEMO_MAX_SLOTS - 1) == 0
+
+
+def test_a_system_that_will_not_map_the_most_slots_gets_a_smaller_memo(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where memory is committed when mapped, the 1 GiB of zero pages may be
+    refused: the memo halves its most slots until the system gives them."""
+    zeros = np.zeros
+
+    def stingy(shape: int, dtype: object = float) -> np.ndarray:
+        if shape > 2 * (1 << 14):
+            raise MemoryError
+        return zeros(shape, dtype)
+
+    monkeypatch.setattr(_memo.np, "zeros", stingy)
+    memo = Memo(max_slots=1 << 20)
+    assert memo.arrays[1][2] + 1 == 1 << 14  # the most slots it got
+
+    def none(shape: int, dtype: object = float) -> np.ndarray:
+        raise MemoryError
+
+    monkeypatch.setattr(_memo.np, "zeros", none)
+    with pytest.raises(MemoryError):  # not even the first slots: the error, not a loop
+        Memo(max_slots=1 << 20)
