@@ -75,6 +75,44 @@ def test_store_never_replaces_an_exact_value_and_only_raises_a_bound() -> None:
     assert len(memo) == 1
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(min_value=-3, max_value=40),  # few keys, so they repeat (and 0)
+            st.integers(min_value=0, max_value=20),  # small values, so bounds tie
+            st.integers(min_value=0, max_value=1000),
+            st.booleans(),
+        ),
+        max_size=200,
+    )
+)
+def test_store_keeps_the_rules_of_a_dict_while_the_table_grows(ops: list[tuple[int, int, int, bool]]) -> None:
+    """``store`` probes once and inserts through the same step as ``put``:
+    against a dict with its rules (an exact value stays, a bound only rises)."""
+    memo = Memo(max_slots=1 << 12)
+    model: dict[int, tuple[int, int, bool]] = {}
+    for k, v, g, exact in ops:
+        store(memo.arrays, np.int64(k), v, g, exact)
+        k = k or 1  # (the key 0 is stored as 1)
+        old = model.get(k)
+        if old is None or (not old[2] and (exact or v > old[0])):
+            model[k] = (v, g, exact)
+    assert len(memo) == len(model)
+    for k, e in model.items():
+        assert unpack(int(get(memo.arrays, np.int64(k), -1))) == e
+
+
+def test_store_into_a_full_memo_replaces_entries_like_put() -> None:
+    memo = Memo(max_slots=1 << 12)
+    ks = np.random.default_rng(11).integers(1, 2**62, size=8_000, dtype=np.int64)
+    for i, k in enumerate(ks):
+        store(memo.arrays, k, i, 1, True)
+        assert entry_value(get(memo.arrays, k, -1)) == i
+    assert len(memo) == 3 * (1 << 12) // 4
+    assert sum(get(memo.arrays, k, -1) >= 0 for k in ks) == len(memo)
+
+
 def test_the_most_slots_must_be_a_power_of_two() -> None:
     with pytest.raises(ValueError, match="power of two"):
         Memo(max_slots=3000)

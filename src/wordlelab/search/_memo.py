@@ -100,10 +100,16 @@ def _slot(slots, mask, key):  # pragma: no cover - compiled
 
 
 @njit(cache=True, inline="always", nogil=True)
+def _stored(key):  # pragma: no cover - compiled
+    """The key as the slots hold it: 0 marks an empty slot, so the key 0 is 1."""
+    return key if key != 0 else np.int64(1)
+
+
+@njit(cache=True, inline="always", nogil=True)
 def get(memo, key, default):  # pragma: no cover - compiled
     """The entry of ``key`` in ``memo`` (its ``arrays``), or ``default``."""
     slots, meta = memo
-    key = key if key != 0 else np.int64(1)
+    key = _stored(key)
     i = _slot(slots, meta[_MASK], key)
     if slots[2 * i] == 0:
         return default
@@ -149,14 +155,9 @@ def _remove(slots, mask, i):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def put(memo, key, value):  # pragma: no cover - compiled
-    """Set the entry of ``key`` in ``memo`` (its ``arrays``) to ``value``."""
-    slots, meta = memo
-    key = key if key != 0 else np.int64(1)
-    i = _slot(slots, meta[_MASK], key)
-    if slots[2 * i] == key:
-        slots[2 * i + 1] = value
-        return
+def _insert(slots, meta, i, key, value):  # pragma: no cover - compiled
+    """Add ``key``, absent, whose probe ended at the empty slot ``i``: first
+    grow, or once at the most slots make room, when the table is full."""
     used = meta[_MASK] + 1
     if 2 * (meta[_COUNT] + 1) > used:  # over half full
         if meta[_MASK] < meta[_MAX_MASK]:
@@ -173,6 +174,18 @@ def put(memo, key, value):  # pragma: no cover - compiled
     slots[2 * i] = key
     slots[2 * i + 1] = value
     meta[_COUNT] += 1
+
+
+@njit(cache=True, nogil=True)
+def put(memo, key, value):  # pragma: no cover - compiled
+    """Set the entry of ``key`` in ``memo`` (its ``arrays``) to ``value``."""
+    slots, meta = memo
+    key = _stored(key)
+    i = _slot(slots, meta[_MASK], key)
+    if slots[2 * i] == key:
+        slots[2 * i + 1] = value
+    else:
+        _insert(slots, meta, i, key, value)
 
 
 @njit(cache=True, nogil=True)
@@ -194,14 +207,20 @@ def entry_value(entry):  # pragma: no cover - compiled
 
 @njit(cache=True, nogil=True)
 def store(memo, key, value, guess, exact):  # pragma: no cover - compiled
-    """Record a node's value (``exact``) or proven lower bound."""
-    old = get(memo, key, -1)  # (entries are never negative)
-    if old >= 0:
-        if old & 1:  # never replace an exact value
-            return
-        if not exact and (old >> _VALUE_SHIFT) >= value:
-            return
-    put(memo, key, pack(min(value, INF), guess, exact))
+    """Record a node's value (``exact``) or proven lower bound: one probe."""
+    slots, meta = memo
+    key = _stored(key)
+    i = _slot(slots, meta[_MASK], key)
+    entry = pack(min(value, INF), guess, exact)
+    if slots[2 * i] == 0:
+        _insert(slots, meta, i, key, entry)
+        return
+    old = slots[2 * i + 1]
+    if old & 1:  # never replace an exact value
+        return
+    if not exact and (old >> _VALUE_SHIFT) >= value:
+        return
+    slots[2 * i + 1] = entry
 
 
 @njit(cache=True, nogil=True)
