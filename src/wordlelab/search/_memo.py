@@ -218,7 +218,7 @@ def store(memo, key, value, guess, exact):  # pragma: no cover - compiled
     old = slots[2 * i + 1]
     if old & 1:  # never replace an exact value
         return
-    if not exact and (old >> _VALUE_SHIFT) >= value:
+    if not exact and entry_value(old) >= value:
         return
     slots[2 * i + 1] = entry
 
