@@ -11,6 +11,11 @@ kernels) and the search's counters: nodes expanded, cells scanned, guesses
 tried, and in hard mode the guesses refuted by a bucket without any tree
 and the feasibility search's nodes and cells.
 
+``--one-solver`` keeps one solver (its memo) for all the cases, in the order
+given, as an all-exact run's worker does for openers spelt with the same
+letters (``... --one-solver gummy muggy`` against ``... muggy``); the figures
+of each case are then its own search's.
+
 To compare two versions of the search, run this from two checkouts side by
 side, one core each (``PYTHONPATH=checkout/src``), with nothing else running.
 """
@@ -34,6 +39,7 @@ def main() -> None:
     ap.add_argument("cases", nargs="+", metavar="WORD[:PATTERN]")
     ap.add_argument("--words", default="nyt-2023")
     ap.add_argument("--mode", choices=[m.value for m in Mode], default="hard")
+    ap.add_argument("--one-solver", action="store_true", help="one solver (one memo) for all cases, in order")
     args = ap.parse_args()
     words = load_wordlist(args.words, None)
     table = pattern_table(words)
@@ -41,12 +47,17 @@ def main() -> None:
     answers = np.arange(len(words.answers))
     ids = {w: i for i, w in enumerate(words.allowed)}
     Solver(words, table, rules).value(answers[:40], guess=0)  # compile (or load) the kernels
-    print(f"{args.words}, {args.mode} mode, one core, a fresh solver per case")
+    print(
+        f"{args.words}, {args.mode} mode, one core, "
+        + ("one solver for all" if args.one_solver else "a fresh solver per case")
+    )
+    shared = Solver(words, table, rules) if args.one_solver else None
     for case in args.cases:
         word, _, pattern = case.lower().partition(":")
         if word not in ids:
             raise SystemExit(f"opener_cpu: {word!r} is not an allowed word of {args.words}")
-        solver = Solver(words, table, rules)
+        solver = shared or Solver(words, table, rules)
+        c0 = solver.counters.copy()
         g = ids[word]
         start = time.process_time()
         if pattern:
@@ -56,7 +67,7 @@ def main() -> None:
         else:
             value = solver.value(answers, guess=g)
         cpu = time.process_time() - start
-        c = solver.counters
+        c = solver.counters - c0
         shown = "impossible" if value >= _core.INF else str(value)
         line = (
             f"{case:12s} {shown:>10s} {cpu:8.2f} s  nodes {c[_core.STAT_NODES]:>9d}  "
