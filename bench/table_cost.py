@@ -43,6 +43,14 @@ unpriced, so the estimate is a lower bound.  The run goes strongest first (greed
 order), so a band's settled openers tend to be its cheaper ones, and its figures
 are those of the search of the day each opener was settled (a later search is
 faster): a rough figure, cheaper than a sample.
+
+An all-exact run solves openers spelt with the same letters one after the other
+on one memo (``letter_groups``); for weak openers the later ones cost next to
+nothing (docs/benchmarks.md).  ``--from-run`` counts, per band, the openers left
+that follow another opener left of their letter group (the one with the lowest
+reference total first), and prints a second total with those at no cost: the
+figure for weak openers, too low for middling normal-mode ones, which share
+little (a range, not a price).
 """
 
 from __future__ import annotations
@@ -167,25 +175,39 @@ def _from_run(args: argparse.Namespace, words: WordList, bands: dict[int, list[s
     except WordlelabError as exc:
         print(f"table_cost: {exc}", file=sys.stderr)
         return 1
+    band_of = {w: band for band, ws in bands.items() for w in ws}
+    follow = _followers([w for w in band_of if w not in done], band_of)
     print(f"{args.words} {args.mode}: what {args.from_run} has left, at its own CPU per band of the reference's total")
-    print("band  openers  settled  left  mean CPU (s)  CPU (h)")
-    hours, unpriced, spent = 0.0, 0, sum(r.seconds for r in done.values())
+    print("band  openers  settled  left  follow  mean CPU (s)  CPU (h)  without follow (h)")
+    hours, alone, unpriced, spent = 0.0, 0.0, 0, sum(r.seconds for r in done.values())
     for band in sorted(bands):
         settled = [done[w].seconds for w in bands[band] if w in done]
         left = len(bands[band]) - len(settled)
+        following = sum(1 for w in bands[band] if w in follow)
         name = "inf" if band == INF_BAND else str(band)
+        head = f"{name:>5} {len(bands[band]):8d} {len(settled):8d} {left:5d} {following:7d}"
         if len(settled) < args.min_settled:
             unpriced += left
-            print(f"{name:>5} {len(bands[band]):8d} {len(settled):8d} {left:5d} {'-':>13} {'-':>8}")
+            print(f"{head} {'-':>13} {'-':>8} {'-':>19}")
             continue
         mean = sum(settled) / len(settled)
         hours += mean * left / 3600
-        print(f"{name:>5} {len(bands[band]):8d} {len(settled):8d} {left:5d} {mean:13.1f} {mean * left / 3600:8.2f}")
+        alone += mean * (left - following) / 3600
+        print(f"{head} {mean:13.1f} {mean * left / 3600:8.2f} {mean * (left - following) / 3600:19.2f}")
     print(f"settled: {len(done)} openers, {spent / 3600:.1f} CPU-hours recorded")
-    more = f"more than {hours:.1f}" if unpriced else f"{hours:.1f}"
+    more = "more than " if unpriced else ""
     rest = f", and {unpriced} openers in bands with too few settled, not priced" if unpriced else ""
-    print(f"left: {more} CPU-hours{rest}")
+    print(f"left: {more}{hours:.1f} CPU-hours ({more}{alone:.1f} with the openers that follow at no cost){rest}")
     return 0
+
+
+def _followers(left: list[str], band_of: dict[str, int]) -> set[str]:
+    """The openers of ``left`` that follow another of ``left`` spelt with the same
+    letters, the one with the lowest band (then alphabetically) taken first."""
+    from wordlelab.search.openers import letter_groups
+
+    ordered = sorted(left, key=lambda w: (band_of[w], w))
+    return {w for group in letter_groups(ordered) for w in group[1:]}
 
 
 def _agrees(
