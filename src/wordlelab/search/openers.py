@@ -163,12 +163,13 @@ def solve_openers(job: ExactJob, words: Sequence[str], upper: int | None = None)
     if len(solver.memo) > MEMO_LIMIT:
         solver.forget()
     beta = None if upper is None else upper + 1
+    every = np.arange(len(job.words.answers), dtype=np.int64)
     out = []
     for word in words:
         t0 = time.thread_time()
         nodes0 = solver.nodes
         g = solver.check_start(word)
-        total = solver.value(np.arange(len(job.words.answers), dtype=np.int64), guess=g, beta=beta)
+        total = solver.value(every, guess=g, beta=beta)
         exact = beta is None or total < beta or total >= INF  # INF: proven that no tree fits
         out.append(OpenerResult(word, total, time.thread_time() - t0, solver.nodes - nodes0, exact))
     return out
