@@ -51,7 +51,7 @@ FOLDED = {
     "nyt-2023-hard": TABLES / "runs" / "nyt-2023-hard-exact.sqlite",
 }
 #: the tables whose all-exact run is complete: every row exact
-COMPLETE = {"nyt-hard", "original-hard", "nyt-normal", "original-normal"}
+COMPLETE = {"nyt-hard", "original-hard", "nyt-normal", "original-normal", "nyt-2023-hard"}
 #: rows re-derived from scratch in every run: the best opener and two cheap refutations
 REDERIVE = ["salet", "tarse", "pucka", "glazy"]
 #: the best openers of the 2023 pool take a minute or two each: re-derived in the slow tests
@@ -308,3 +308,17 @@ def test_settle_script_proves_chosen_openers_into_a_run(tmp_path: Path) -> None:
         text=True,
     )
     assert bad.returncode == 1 and "qqqqq" in bad.stderr and len(bad.stderr.strip().splitlines()) == 1, bad.stderr
+
+
+def test_the_2023_pool_hard_totals_never_below_normal() -> None:
+    """A hard-mode tree is a normal-mode tree, so no opener's exact hard total is below
+    its normal row (an exact total or a proven lower bound of one), and an opener with
+    no hard-mode tree is the only kind allowed an ``inf`` there."""
+    hard = _read(TABLES / "nyt-2023-hard.tsv")
+    normal = {w: (t, e) for w, t, e in _read(TABLES / "nyt-2023-normal.tsv")}
+    assert set(normal) == {w for w, _, _ in hard}
+    exact = [(w, t) for w, t, e in hard if e == 1]
+    assert len(exact) > 14000
+    below = [(w, t, normal[w]) for w, t in exact if t < normal[w][0]]
+    assert not below, f"hard totals below the normal rows: {below[:5]}"
+    assert not any(math.isinf(t) for t, _ in normal.values())  # normal mode: every opener has a tree
