@@ -205,10 +205,11 @@ class ProcessRunner:
 
     def pids(self, *, busy: bool = False) -> list[int]:
         """Process ids of the live workers (with ``busy``: of those computing a request)."""
+        # each slot's worker read once: the server's loop may drop it (a stop) meanwhile
         return [
             pid
             for s in self._slots
-            if s.worker is not None and (s.busy or not busy) and s.worker.alive() and (pid := s.worker.pid) is not None
+            if (w := s.worker) is not None and (s.busy or not busy) and w.alive() and (pid := w.pid) is not None
         ]
 
     def _queue(self) -> asyncio.Queue[_Slot]:
