@@ -678,6 +678,41 @@ def test_refuting_guesses_in_rounds_with_many_guesses_left(mode: str) -> None:
     assert (dominated > 0) == (mode == "normal")  # the root's search dropped dominated guesses
 
 
+def test_normal_mode_rounds_start_one_above_the_bound() -> None:
+    """Normal mode's rounds start each bucket's cap at its bound + 1
+    (``ROUNDS_FIRST_STEP_NORMAL``), hard and ultra mode's at + 8
+    (``ROUNDS_FIRST_STEP``): the first step changes how much is searched, never
+    a value, exact or fail-high."""
+    from wordlelab.search._core import ROUNDS_FIRST_STEP, ROUNDS_FIRST_STEP_NORMAL, STAT_ROUNDS
+
+    endings = ("atch", "ight", "ound", "aste", "ill", "ower", "ake", "ore", "ash")
+    words = _family_list(7, endings, 70, 12, n_dead=6)
+    table = pattern_table(words)
+    assert Solver(words, table, rules="normal").rounds_step == ROUNDS_FIRST_STEP_NORMAL == 1
+    assert Solver(words, table, rules="hard").rounds_step == Solver(words, table, rules="ultra").rounds_step
+    assert Solver(words, table, rules="ultra").rounds_step == ROUNDS_FIRST_STEP == 8
+    rounds = {1: 0, 8: 0}
+    for seed in (7, 8, 9):
+        words = _family_list(seed, endings, 70, 12, n_dead=6)
+        table = pattern_table(words)
+        cands = np.arange(len(words.answers))
+        for guesses in (5, 6):
+            got = {}
+            for step in (1, 8):
+                solver = Solver(words, table, rules="normal", max_guesses=guesses)
+                solver.rounds_step = step
+                got[step] = solver.value(cands)
+                rounds[step] += int(solver.counters[STAT_ROUNDS])
+            assert got[1] == got[8], (seed, guesses)
+            if got[1] >= INF:
+                continue
+            for beta in (got[1] - 3, got[1] + 1):
+                solver = Solver(words, table, rules="normal", max_guesses=guesses)
+                v = solver.value(cands, beta=beta)
+                assert v == got[1] if got[1] < beta else beta <= v <= got[1]
+    assert rounds[1] > 0  # later rounds were searched with the small first step
+
+
 def test_square_table_is_every_allowed_word_against_every_allowed_word(monkeypatch: pytest.MonkeyPatch) -> None:
     """Ultra mode's split of the legal guesses reads ``square[g, w]``: the official
     colours of ``g`` against ``w`` as the answer.  Small lists get it in memory, the

@@ -233,7 +233,8 @@ class Solver(PlayedUnder):
         self.hard_bits.flags.writeable = False
         self._dominance: tuple[IndexArray, IndexArray] | None = None
         self.dominance_min = _core.DOMINANCE_MIN
-        self.rounds_step = _core.ROUNDS_FIRST_STEP
+        normal = self.rules.mode is Mode.NORMAL
+        self.rounds_step = _core.ROUNDS_FIRST_STEP_NORMAL if normal else _core.ROUNDS_FIRST_STEP
 
     def _run(self, cands: IndexArray, legal: IndexArray, key: SearchKey, d: int, beta: int, forced: int) -> int:
         greens, mins, base = key
