@@ -49,6 +49,8 @@ FOLDED = {
     # the openers the NYT hard table has impossible, proven impossible on the 2023 pool
     # too (scripts/settle_openers.py --impossible-in nyt)
     "nyt-2023-hard": TABLES / "runs" / "nyt-2023-hard-exact.sqlite",
+    # the 2023 pool's normal table: its all-exact run, under way (pieces folded in)
+    "nyt-2023-normal": TABLES / "runs" / "nyt-2023-normal-exact.sqlite",
 }
 #: the tables whose all-exact run is complete: every row exact
 COMPLETE = {"nyt-hard", "original-hard", "nyt-normal", "original-normal", "nyt-2023-hard"}
