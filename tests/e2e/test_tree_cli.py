@@ -11,6 +11,8 @@ from typer.testing import CliRunner
 from wordlelab import WordList
 from wordlelab.cli import app
 
+ROOT = Path(__file__).resolve().parents[2]
+
 runner = CliRunner()
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -114,25 +116,36 @@ def test_openers_rank() -> None:
     assert (data["rank"], data["total"], data["answers"], data["mode"]) == ("1", 7883, 2309, "normal")
 
 
+def _table_rows(name: str) -> list[tuple[float, bool]]:
+    """(total, exact) of each row of a shipped opener table (``inf`` for none)."""
+    rows = []
+    for line in (ROOT / "docs" / "openers" / f"{name}.tsv").read_text().splitlines()[1:]:
+        _, total, exact = line.split("\t")
+        rows.append((float(total), exact == "1"))
+    return rows
+
+
 def test_openers_rank_exact_computes_a_bound_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """`--rank WORD --exact` on a row that is only a bound: the real search computes
-    its total (LIONS, the 2023 pool, normal mode: 11506; that table is still bounds
-    below its best two), the user's store keeps it, and the next look (`--rank`,
-    `--top`) reads it without computing."""
+    its total (LIONS, the 2023 pool, normal mode: 11506; a bound row of that table
+    until its all-exact run reaches it, then this test needs another), the user's
+    store keeps it, and the next look (`--rank`, `--top`) reads it without computing."""
     monkeypatch.setenv("WORDLELAB_CACHE_DIR", str(tmp_path))
     pool = ("--words", "nyt-2023")
     assert "total >= 11250" in _ok("openers", "--rank", "lions", *pool)
+    shipped = json.loads(_ok("openers", "--top", "1", *pool, "--json"))["exact_count"]
+    better = sum(t < 11506 for t, e in _table_rows("nyt-2023-normal") if e)
     res = runner.invoke(app, ["openers", "--rank", "lions", *pool, "--exact", "--json"])
     assert res.exit_code == 0, res.output
     assert "computing the exact total of LIONS" in res.stderr and "kept in" in res.stderr
     data = json.loads(res.stdout)
-    assert (data["total"], data["exact"], data["computed"], data["rank_lo"]) == (11506, True, True, 3)
+    assert (data["total"], data["exact"], data["computed"], data["rank_lo"]) == (11506, True, True, better + 1)
     again = runner.invoke(app, ["openers", "--rank", "lions", *pool, "--exact"])
     assert again.exit_code == 0 and "computing" not in again.stderr
     assert "total 11506, mean" in again.stdout and "3.6434 (11506/3158)" in again.stdout
     assert "computed on this machine" in again.stdout
-    top = json.loads(_ok("openers", "--top", "3", *pool, "--json"))
-    assert top["exact_count"] == 3 and top["openers"][2]["guess"] == "lions"
+    top = json.loads(_ok("openers", "--top", str(better + 40), *pool, "--json"))
+    assert top["exact_count"] == shipped + 1 and "lions" in [r["guess"] for r in top["openers"]]
     assert list(tmp_path.glob("opener-totals-*-normal.json"))
 
 
@@ -150,9 +163,16 @@ def test_openers_top_reads_the_shipped_table() -> None:
         ranked = json.loads(_ok("openers", "--rank", r["guess"], "--json"))
         assert (r["rank"], r["total"], r["exact"]) == (ranked["rank"], ranked["total"], ranked["exact"])
     assert [(r["guess"], r["rank"], r["total"]) for r in rows[10:]] == [("slant", "11", 7951), ("trice", "12", 7952)]
-    bounded = json.loads(_ok("openers", "--top", "4", "--words", "nyt-2023", "--json"))
-    assert [r["exact"] for r in bounded["openers"]] == [True, True, False, False]
-    assert bounded["openers"][2]["rank"] == ">= 3" and bounded["openers"][2]["total"] == 11250
+    # the 2023 pool's normal table: its exact rows (its all-exact run's pieces) first,
+    # then the bounds, each ranked after the exact totals below its bound
+    rows = _table_rows("nyt-2023-normal")
+    exact = sum(e for _, e in rows)
+    below = sum(e and t < 11250 for t, e in rows)
+    bounded = json.loads(_ok("openers", "--top", str(exact + 2), "--words", "nyt-2023", "--json"))
+    assert bounded["exact_count"] == exact and exact < 14855
+    assert [r["exact"] for r in bounded["openers"]] == [True] * exact + [False, False]
+    first = bounded["openers"][exact]
+    assert first["rank"] == f">= {below + 1}" and first["total"] == 11250
     out = _ok("openers", "--top", "3", "--hard", "--words", "nyt")
     assert "the best 3 of 14855 openers (nyt list, hard mode)" in out
     assert "salet" in out and "8097" in out and "bound" not in out.splitlines()[1]
