@@ -9,9 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from wordlelab import WordList
+from wordlelab.atlas import OpenerRow, load_opener_table
 from wordlelab.cli import app
-
-ROOT = Path(__file__).resolve().parents[2]
 
 runner = CliRunner()
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -116,13 +115,9 @@ def test_openers_rank() -> None:
     assert (data["rank"], data["total"], data["answers"], data["mode"]) == ("1", 7883, 2309, "normal")
 
 
-def _table_rows(name: str) -> list[tuple[float, bool]]:
-    """(total, exact) of each row of a shipped opener table (``inf`` for none)."""
-    rows = []
-    for line in (ROOT / "docs" / "openers" / f"{name}.tsv").read_text().splitlines()[1:]:
-        _, total, exact = line.split("\t")
-        rows.append((float(total), exact == "1"))
-    return rows
+def _shipped_2023_normal() -> tuple[OpenerRow, ...]:
+    """The rows of the shipped 2023-pool normal table, filling as its all-exact run goes."""
+    return load_opener_table("nyt-2023", "normal", user=False).rows
 
 
 def test_openers_rank_exact_computes_a_bound_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -134,7 +129,7 @@ def test_openers_rank_exact_computes_a_bound_once(tmp_path: Path, monkeypatch: p
     pool = ("--words", "nyt-2023")
     assert "total >= 11250" in _ok("openers", "--rank", "lions", *pool)
     shipped = json.loads(_ok("openers", "--top", "1", *pool, "--json"))["exact_count"]
-    better = sum(t < 11506 for t, e in _table_rows("nyt-2023-normal") if e)
+    better = sum(r.exact and r.total is not None and r.total < 11506 for r in _shipped_2023_normal())
     res = runner.invoke(app, ["openers", "--rank", "lions", *pool, "--exact", "--json"])
     assert res.exit_code == 0, res.output
     assert "computing the exact total of LIONS" in res.stderr and "kept in" in res.stderr
@@ -165,9 +160,9 @@ def test_openers_top_reads_the_shipped_table() -> None:
     assert [(r["guess"], r["rank"], r["total"]) for r in rows[10:]] == [("slant", "11", 7951), ("trice", "12", 7952)]
     # the 2023 pool's normal table: its exact rows (its all-exact run's pieces) first,
     # then the bounds, each ranked after the exact totals below its bound
-    rows = _table_rows("nyt-2023-normal")
-    exact = sum(e for _, e in rows)
-    below = sum(e and t < 11250 for t, e in rows)
+    rows = _shipped_2023_normal()
+    exact = sum(r.exact for r in rows)
+    below = sum(r.exact and r.total is not None and r.total < 11250 for r in rows)
     bounded = json.loads(_ok("openers", "--top", str(exact + 2), "--words", "nyt-2023", "--json"))
     assert bounded["exact_count"] == exact and exact < 14855
     assert [r["exact"] for r in bounded["openers"]] == [True] * exact + [False, False]

@@ -686,15 +686,14 @@ def test_normal_mode_rounds_start_one_above_the_bound() -> None:
     from wordlelab.search._core import ROUNDS_FIRST_STEP, ROUNDS_FIRST_STEP_NORMAL, STAT_ROUNDS
 
     endings = ("atch", "ight", "ound", "aste", "ill", "ower", "ake", "ore", "ash")
-    words = _family_list(7, endings, 70, 12, n_dead=6)
-    table = pattern_table(words)
-    assert Solver(words, table, rules="normal").rounds_step == ROUNDS_FIRST_STEP_NORMAL == 1
-    assert Solver(words, table, rules="hard").rounds_step == Solver(words, table, rules="ultra").rounds_step
-    assert Solver(words, table, rules="ultra").rounds_step == ROUNDS_FIRST_STEP == 8
-    rounds = {1: 0, 8: 0}
+    rounds = 0  # later rounds searched with the small first step
     for seed in (7, 8, 9):
         words = _family_list(seed, endings, 70, 12, n_dead=6)
         table = pattern_table(words)
+        if seed == 7:
+            assert Solver(words, table, rules="normal").rounds_step == ROUNDS_FIRST_STEP_NORMAL == 1
+            assert Solver(words, table, rules="hard").rounds_step == ROUNDS_FIRST_STEP == 8
+            assert Solver(words, table, rules="ultra").rounds_step == ROUNDS_FIRST_STEP
         cands = np.arange(len(words.answers))
         for guesses in (5, 6):
             got = {}
@@ -702,7 +701,8 @@ def test_normal_mode_rounds_start_one_above_the_bound() -> None:
                 solver = Solver(words, table, rules="normal", max_guesses=guesses)
                 solver.rounds_step = step
                 got[step] = solver.value(cands)
-                rounds[step] += int(solver.counters[STAT_ROUNDS])
+                if step == 1:
+                    rounds += int(solver.counters[STAT_ROUNDS])
             assert got[1] == got[8], (seed, guesses)
             if got[1] >= INF:
                 continue
@@ -710,7 +710,7 @@ def test_normal_mode_rounds_start_one_above_the_bound() -> None:
                 solver = Solver(words, table, rules="normal", max_guesses=guesses)
                 v = solver.value(cands, beta=beta)
                 assert v == got[1] if got[1] < beta else beta <= v <= got[1]
-    assert rounds[1] > 0  # later rounds were searched with the small first step
+    assert rounds > 0
 
 
 def test_square_table_is_every_allowed_word_against_every_allowed_word(monkeypatch: pytest.MonkeyPatch) -> None:
