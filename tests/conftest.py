@@ -6,18 +6,50 @@ from __future__ import annotations
 import os
 import signal
 import tempfile
+from collections.abc import Iterator
 
 import pytest
 
 os.environ.setdefault("WORDLELAB_CACHE_DIR", tempfile.mkdtemp(prefix="wordlelab-test-cache-"))
 
-from wordlelab import WordList, load_wordlist, pattern_table
+from wordlelab import WordList, atlas, load_wordlist, pattern_table
 
 # A test run started as a background job (``cmd &`` in a script) inherits SIGINT
 # ignored, and so would every command the tests start: the Ctrl-C tests
 # (tests/e2e/test_prompts_pty.py) need it delivered, as at a terminal.
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+#: rows of the shipped 2023-pool normal table that the tests of computing a missing
+#: total on demand need as bounds: LIONS (11506, a second to compute) and ADIEU
+BOUND_ROWS = ("lions", "adieu")
+
+
+@pytest.fixture
+def bound_rows(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The shipped 2023-pool normal table with the rows of ``BOUND_ROWS`` lower bounds
+    (11250, the table's old bound) as they were before its all-exact run settled
+    them, every other row as shipped: the tests of `--rank --exact`, the Compute
+    button and the user's store need a bound row that is quick to compute, whatever
+    the run has settled since.  Read once, like the shipped tables."""
+    real = atlas._load
+    made: dict[tuple[str, str], atlas.OpenerTable] = {}
+
+    def load(lst: str, mode: str) -> atlas.OpenerTable:
+        table = real(lst, mode)
+        if (lst, mode) != ("nyt-2023", "normal"):
+            return table
+        if (lst, mode) not in made:
+            rows = [atlas.OpenerRow(r.word, 11250, False) if r.word in BOUND_ROWS else r for r in table.rows]
+            text = atlas.opener_table_tsv(rows)
+            made[lst, mode] = atlas.parse_opener_table(text, table.words, table.mode, table.answers)
+        return made[lst, mode]
+
+    atlas._with_store.cache_clear()
+    monkeypatch.setattr(atlas, "_load", load)
+    yield
+    atlas._with_store.cache_clear()
 
 
 @pytest.fixture(scope="session")

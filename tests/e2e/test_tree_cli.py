@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from wordlelab import WordList, atlas
-from wordlelab.atlas import OpenerRow, load_opener_table, opener_table_tsv, parse_opener_table
+from wordlelab import WordList
+from wordlelab.atlas import OpenerRow, load_opener_table
 from wordlelab.cli import app
 
 runner = CliRunner()
@@ -120,28 +120,14 @@ def _shipped_2023_normal() -> tuple[OpenerRow, ...]:
     return load_opener_table("nyt-2023", "normal", user=False).rows
 
 
-def _lions_a_bound(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The shipped 2023-pool normal table as it was before its all-exact run reached
-    LIONS: that row a lower bound (11250), every other row as shipped."""
-    real = atlas._load
-
-    def load(lst: str, mode: str) -> atlas.OpenerTable:
-        table = real(lst, mode)
-        if (lst, mode) != ("nyt-2023", "normal"):
-            return table
-        rows = [OpenerRow(r.word, 11250, False) if r.word == "lions" else r for r in table.rows]
-        return parse_opener_table(opener_table_tsv(rows), table.words, table.mode, table.answers)
-
-    monkeypatch.setattr(atlas, "_load", load)
-
-
+@pytest.mark.usefixtures("bound_rows")
 def test_openers_rank_exact_computes_a_bound_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """`--rank WORD --exact` on a row that is only a bound: the real search computes
-    its total (LIONS, the 2023 pool, normal mode: 11506; its row made a bound again,
-    as before the table's all-exact run reached it), the user's store keeps it, and
+    its total (LIONS, the 2023 pool, normal mode: 11506; its row a bound again, as
+    before the table's all-exact run reached it: the ``bound_rows`` fixture), the
+    user's store keeps it, and
     the next look (`--rank`, `--top`) reads it without computing."""
     monkeypatch.setenv("WORDLELAB_CACHE_DIR", str(tmp_path))
-    _lions_a_bound(monkeypatch)
     pool = ("--words", "nyt-2023")
     assert "total >= 11250" in _ok("openers", "--rank", "lions", *pool)
     shipped = json.loads(_ok("openers", "--top", "1", *pool, "--json"))["exact_count"]

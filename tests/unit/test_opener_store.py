@@ -137,6 +137,7 @@ def test_overlay_replaces_bounds_only() -> None:
     assert (omega.rank_text, omega.gap, omega.as_dict()["computed"]) == ("3-4", 5, True)
 
 
+@pytest.mark.usefixtures("bound_rows")
 def test_the_atlas_reads_the_store(cache: Path) -> None:
     shipped = load_opener_table("nyt-2023", "normal", user=False)
     assert load_opener_table("nyt-2023", "normal") is shipped  # no store yet
@@ -151,6 +152,7 @@ def test_the_atlas_reads_the_store(cache: Path) -> None:
     )
 
 
+@pytest.mark.usefixtures("bound_rows")
 def test_compute_total_keeps_what_run_returns_once(cache: Path) -> None:
     """The plumbing of compute_total, with a stand-in search (the real one runs in
     tests/e2e/test_tree_cli.py): it asks once, keeps the answer, then reads it."""
@@ -171,6 +173,7 @@ def test_compute_total_keeps_what_run_returns_once(cache: Path) -> None:
     assert "adieu" not in user_store("nyt-2023", "normal").read()
 
 
+@pytest.mark.usefixtures("bound_rows")
 def test_a_cache_that_cannot_be_written_still_answers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The computed total is shown even where the store cannot be written (the cache
     folder is a file here); nothing is kept, and the next look is the table's."""
