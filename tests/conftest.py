@@ -3,10 +3,12 @@ never read a user's cache and always exercise the build path once."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import tempfile
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -50,6 +52,38 @@ def bound_rows(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(atlas, "_load", load)
     yield
     atlas._with_store.cache_clear()
+
+
+class _InProcess:
+    """Stands in for the web server's worker processes (``ProcessRunner``): runs each
+    expensive request in a thread of this process, so that what this process reads
+    (the ``bound_rows`` fixture's table) is what the request reads."""
+
+    def __init__(self, workers: int, queue: int, make_context: Any) -> None:
+        self.context = make_context()
+
+    async def prewarm(self) -> None:
+        pass
+
+    async def run(self, deadline: float, task: Any, *args: Any) -> Any:
+        return await asyncio.to_thread(task, self.context, *args)
+
+    def stop(self) -> None:
+        pass
+
+    def shutdown(self) -> None:
+        pass
+
+
+@pytest.fixture
+def requests_in_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Web apps created from now on run their expensive requests in this process
+    (:class:`_InProcess`); the worker processes themselves, their time limit and their
+    kill are tested without it (tests/web: QAJAQ against a 0.5 s limit, the hardening
+    and responsiveness suites)."""
+    from wordlelab.web import runner
+
+    monkeypatch.setattr(runner, "ProcessRunner", _InProcess)
 
 
 @pytest.fixture(scope="session")

@@ -15,6 +15,7 @@ screenshots (without it Chromium draws them as empty boxes).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -52,16 +53,15 @@ WAIT_MS = 30_000
 pytestmark = pytest.mark.timeout(300)
 
 
-@pytest.fixture(scope="module")
-def server_url() -> Iterator[str]:
+@contextlib.contextmanager
+def serve(web_app: Any) -> Iterator[str]:
+    """``web_app`` served on a free local port by uvicorn in a thread; yields its URL."""
     import uvicorn
-
-    from wordlelab.web import create_app
 
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning", lifespan="on"))
+    server = uvicorn.Server(uvicorn.Config(web_app, log_level="warning", lifespan="on"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 30
@@ -69,10 +69,20 @@ def server_url() -> Iterator[str]:
         if time.monotonic() > deadline or not thread.is_alive():
             pytest.fail("the web app did not start within 30 s")
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
-    sock.close()
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        sock.close()
+
+
+@pytest.fixture(scope="module")
+def server_url() -> Iterator[str]:
+    from wordlelab.web import create_app
+
+    with serve(create_app()) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from test_browser import WAIT_MS, _expected_console_errors, app_page, chromium, clipped, server_url, shot
+from test_browser import WAIT_MS, _expected_console_errors, app_page, chromium, clipped, serve, server_url, shot
 
 __all__ = ["app_page", "chromium", "server_url"]  # fixtures used by the tests below
 
@@ -151,10 +151,12 @@ def test_explorer_pages_fit_a_phone_screen(chromium: Any, server_url: str, path:
         context.close()
 
 
+@pytest.mark.usefixtures("bound_rows", "requests_in_process")
 def test_openers_page_computes_a_missing_total(app_page: Any) -> None:
     """The Compute button: LIONS in normal mode on the 2023 pool is only a bound in
-    the shipped table (>= 11250); the server searches it, and the rank and the table then show
-    it exact.  The reload after the answer is held back for 1.5 s, so the page's one-second
+    the table (>= 11250; the ``bound_rows`` fixture keeps it one, on a server of this
+    test's own that runs its searches in this process); the server searches it, and the
+    rank and the table then show it exact.  The reload after the answer is held back for 1.5 s, so the page's one-second
     timer would tick during it: the note must keep the result, not go back to "searching"
     (it did, whenever the reload took longer than the rest of a second)."""
     import numpy as np
@@ -170,28 +172,32 @@ def test_openers_page_computes_a_missing_total(app_page: Any) -> None:
         # the worker would otherwise compile it within the request's 20 s, under load not always)
         words = load_wordlist("nyt-2023")
         Solver(words, pattern_table(words), "normal").value(np.arange(5), guess=words.guess_id("salet"))
-        page = app_page
-        page.goto(page.base + "/openers")
-        page.select_option("#words", "nyt-2023")
-        expect(page.locator("#title")).to_contain_text("nyt-2023 list · normal mode")
-        page.fill("#word", "lions")
-        page.click("#rank")
-        expect(page.locator("#rank-out")).to_contain_text("≥ 11250")
+        from wordlelab.web import create_app
 
-        def slow_reload(route: Any) -> None:
-            time.sleep(1.5)
-            route.continue_()
+        with serve(create_app()) as url:
+            page = app_page
+            page.base = url
+            page.goto(page.base + "/openers")
+            page.select_option("#words", "nyt-2023")
+            expect(page.locator("#title")).to_contain_text("nyt-2023 list · normal mode")
+            page.fill("#word", "lions")
+            page.click("#rank")
+            expect(page.locator("#rank-out")).to_contain_text("≥ 11250")
 
-        page.route("**/api/openers?*", slow_reload)
-        page.click("#compute")
-        expect(page.locator("#compute-note")).to_contain_text("exact total computed", timeout=120_000)
-        expect(page.locator("#compute-box")).to_be_hidden()
-        total = store.read()["lions"].total
-        assert total is not None and total >= 11250
-        expect(page.locator("#rank-out")).to_contain_text(str(total))
-        assert "≥" not in (page.text_content("#rank-out .stat-line") or "")
-        page.wait_for_timeout(1500)  # a tick's time after the reload: the result stays
-        assert "exact total computed" in (page.text_content("#compute-note") or "")
-        assert _expected_console_errors(page.problems) == []
+            def slow_reload(route: Any) -> None:
+                time.sleep(1.5)
+                route.continue_()
+
+            page.route("**/api/openers?*", slow_reload)
+            page.click("#compute")
+            expect(page.locator("#compute-note")).to_contain_text("exact total computed", timeout=120_000)
+            expect(page.locator("#compute-box")).to_be_hidden()
+            total = store.read()["lions"].total
+            assert total is not None and total >= 11250
+            expect(page.locator("#rank-out")).to_contain_text(str(total))
+            assert "≥" not in (page.text_content("#rank-out .stat-line") or "")
+            page.wait_for_timeout(1500)  # a tick's time after the reload: the result stays
+            assert "exact total computed" in (page.text_content("#compute-note") or "")
+            assert _expected_console_errors(page.problems) == []
     finally:  # the total computed here must not reach the tests that read the shipped table
         store.path.unlink(missing_ok=True)

@@ -188,33 +188,8 @@ def test_a_500_move_line_is_400_not_a_recursion_error(client: Any) -> None:
     assert r.status_code == 400 and "501 guesses" in r.json()["error"], r.text
 
 
-class _InProcess:
-    """Stands in for the server's worker processes (``ProcessRunner``): runs each
-    expensive request in a thread of this process, so that what this process reads
-    (the ``bound_rows`` fixture's table) is what the request reads.  The workers
-    themselves and their time limit are tested below (QAJAQ) and in the other web
-    tests (test_web_hardening.py, test_web_responsive.py)."""
-
-    def __init__(self, workers: int, queue: int, make_context: Any) -> None:
-        self.context = make_context()
-
-    async def prewarm(self) -> None:
-        pass
-
-    async def run(self, deadline: float, task: Any, *args: Any) -> Any:
-        import asyncio
-
-        return await asyncio.to_thread(task, self.context, *args)
-
-    def stop(self) -> None:
-        pass
-
-    def shutdown(self) -> None:
-        pass
-
-
-@pytest.mark.usefixtures("bound_rows")
-def test_openers_compute_makes_a_bound_exact_and_keeps_it(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.usefixtures("bound_rows", "requests_in_process")
+def test_openers_compute_makes_a_bound_exact_and_keeps_it() -> None:
     """The Compute button's endpoint: LIONS on the 2023 pool (normal mode) is only a
     bound in the table (>= 11250; the ``bound_rows`` fixture keeps it one, as it was
     before the table's all-exact run settled it); the server searches it, keeps it in
@@ -225,10 +200,8 @@ def test_openers_compute_makes_a_bound_exact_and_keeps_it(monkeypatch: pytest.Mo
     from wordlelab.modes import Mode
     from wordlelab.search import ExactJob
     from wordlelab.search.openers import solve_opener
-    from wordlelab.web import runner
     from wordlelab.words import load_wordlist
 
-    monkeypatch.setattr(runner, "ProcessRunner", _InProcess)
     store = user_store("nyt-2023", "normal")
     store.path.unlink(missing_ok=True)
     want = solve_opener(ExactJob(load_wordlist("nyt-2023"), Mode.NORMAL), "lions").total
