@@ -156,24 +156,24 @@ def test_openers_page_computes_a_missing_total(app_page: Any) -> None:
     """The Compute button: LIONS in normal mode on the 2023 pool is only a bound in
     the table (>= 11250; the ``bound_rows`` fixture keeps it one, on a server of this
     test's own that runs its searches in this process); the server searches it, and the
-    rank and the table then show it exact.  The reload after the answer is held back for 1.5 s, so the page's one-second
-    timer would tick during it: the note must keep the result, not go back to "searching"
-    (it did, whenever the reload took longer than the rest of a second)."""
+    rank and the table then show it exact.  The reload after the answer is held back
+    for 1.5 s, so the page's one-second timer would tick during it: the note must keep
+    the result, not go back to "searching" (it did, whenever the reload took longer
+    than the rest of a second)."""
     import numpy as np
 
     from wordlelab import load_wordlist, pattern_table
     from wordlelab.atlas import user_store
     from wordlelab.search import Solver
+    from wordlelab.web import create_app
 
     store = user_store("nyt-2023", "normal")
     store.path.unlink(missing_ok=True)
     try:
         # compile the search kernel into numba's on-disk cache first (in a fresh checkout
-        # the worker would otherwise compile it within the request's 20 s, under load not always)
+        # the request would otherwise compile it within its 20 s, under load not always)
         words = load_wordlist("nyt-2023")
         Solver(words, pattern_table(words), "normal").value(np.arange(5), guess=words.guess_id("salet"))
-        from wordlelab.web import create_app
-
         with serve(create_app()) as url:
             page = app_page
             page.base = url

@@ -125,8 +125,8 @@ def test_openers_rank_exact_computes_a_bound_once(tmp_path: Path, monkeypatch: p
     """`--rank WORD --exact` on a row that is only a bound: the real search computes
     its total (LIONS, the 2023 pool, normal mode: 11506; its row a bound again, as
     before the table's all-exact run reached it: the ``bound_rows`` fixture), the
-    user's store keeps it, and
-    the next look (`--rank`, `--top`) reads it without computing."""
+    user's store keeps it, and the next look (`--rank`, `--top`) reads it without
+    computing."""
     monkeypatch.setenv("WORDLELAB_CACHE_DIR", str(tmp_path))
     pool = ("--words", "nyt-2023")
     assert "total >= 11250" in _ok("openers", "--rank", "lions", *pool)
