@@ -1,7 +1,9 @@
-"""Prove the exact totals of chosen openers into an all-exact run's results file.
+"""Prove the exact totals of chosen openers into an all-exact run's results file,
+or raise a table's lower bounds with a bounded run.
 
     .venv/bin/python scripts/settle_openers.py LIST MODE RESULTS WORD [WORD ...]
     .venv/bin/python scripts/settle_openers.py LIST MODE RESULTS --impossible-in OTHER
+    .venv/bin/python scripts/settle_openers.py LIST MODE RESULTS --raise U [--workers N] [WORD ...]
 
 The results are stored under the configuration that ``wordlelab openers --all
 --exact --words LIST --mode MODE`` uses, so that run, continued from RESULTS with
@@ -13,6 +15,14 @@ are usually impossible too, which the search proves in a fraction of a second ea
 (the endgame traps), while a table run in greedy order reaches them last.  Each
 total is proven, not assumed: an opener that turns out possible gets its exact
 total, however long that takes.
+
+``--raise U`` takes the openers named, or every row of LIST's MODE table that is
+still a lower bound at or below ``U``, and searches each bounded by ``U`` (``openers --all --exact --upper
+U``, stored under that run's configuration): each is proven worse than ``U`` or
+gets its exact total.  Folded in, every opener with a total at or below ``U`` is
+exact and every bound is above ``U``, so each exact total up to ``U`` has its exact
+rank, long before the all-exact run is complete; a bounded search of an opener far
+worse than ``U`` takes milliseconds.  Resumable like any run (the same RESULTS).
 """
 
 from __future__ import annotations
@@ -29,20 +39,43 @@ from wordlelab.words import load_wordlist
 
 
 def _progress(r: OpenerResult, done: int, total: int) -> None:
-    shown = "impossible" if r.total >= INF else str(r.total)
+    shown = "impossible" if r.total >= INF else str(r.total) if r.exact else f">= {r.total}"
     print(f"[{done}/{total}] {r.word}: {shown} ({r.seconds:.2f} s CPU)", flush=True)
+
+
+def _raise_options(args: list[str]) -> tuple[int, int, list[str]]:
+    """``U [--workers N] [WORD ...]`` after ``--raise``."""
+    workers = 1
+    if "--workers" in args:
+        i = args.index("--workers")
+        if i + 1 >= len(args) or not args[i + 1].isdigit():
+            raise ValueError("--workers takes a whole number, e.g. --raise 11500 --workers 2")
+        workers = int(args[i + 1])
+        args = args[:i] + args[i + 2 :]
+    if not args or not args[0].isdigit():
+        raise ValueError("--raise takes the total to search against, e.g. --raise 11500")
+    upper = int(args[0])
+    if upper < 1 or workers < 1:
+        raise ValueError("--raise: the total and the workers must be at least 1")
+    return upper, workers, args[1:]
 
 
 def main(argv: list[str]) -> int:
     if len(argv) < 4:
-        print(__doc__.strip().splitlines()[2].strip(), file=sys.stderr)
+        usage = [line.strip() for line in __doc__.splitlines() if line.strip().startswith(".venv/")]
+        print("usage:", *usage, sep="\n  ", file=sys.stderr)
         return 2
     words, mode, results, *rest = argv
     try:
         lst = table_name_for(words)
         table = load_opener_table(lst, mode, user=False)
         wl = load_wordlist(lst)
-        if rest[0] == "--impossible-in":
+        upper: int | None = None
+        workers = 1
+        if rest[0] == "--raise":
+            upper, workers, named = _raise_options(rest[1:])
+            openers = named or [r.word for r in table.rows if not r.exact and r.total is not None and r.total <= upper]
+        elif rest[0] == "--impossible-in":
             if len(rest) != 2:
                 raise ValueError("--impossible-in takes one list name, e.g. --impossible-in nyt")
             other = load_opener_table(table_name_for(rest[1]), mode, user=False)
@@ -50,14 +83,20 @@ def main(argv: list[str]) -> int:
                 w for w in wl.allowed if not table.row(w).exact and other.row(w).exact and other.row(w).total is None
             )
         else:
-            unknown = [w for w in rest if w not in wl.allowed_index]
-            if unknown:
-                raise ValueError(f"not allowed guesses of {lst}: {' '.join(unknown)}")
             openers = rest
+        unknown = [w for w in openers if w not in wl.allowed_index]
+        if unknown:
+            raise ValueError(f"not allowed guesses of {lst}: {' '.join(unknown)}")
         store = ResultStore(Path(results), fix="move it away or name another results file")
         try:
             found = exact_openers(
-                ExactJob(wl, GameRules(mode)), openers, store, resume=True, workers=1, progress=_progress
+                ExactJob(wl, GameRules(mode)),
+                openers,
+                store,
+                resume=True,
+                workers=workers,
+                progress=_progress,
+                upper=upper,
             )
         finally:
             store.close()
@@ -65,6 +104,12 @@ def main(argv: list[str]) -> int:
         print(f"settle_openers: {exc}", file=sys.stderr)
         return 1
     impossible = sum(r.total >= INF for r in found.values())
+    if upper is not None:
+        exact = sum(r.exact for r in found.values())
+        print(
+            f"{lst}-{mode}: {len(found)} bounds searched against {upper} in {results}: {exact} exact, the rest above it"
+        )
+        return 0
     print(f"{lst}-{mode}: {len(found)} openers settled in {results} ({impossible} impossible)")
     return 0
 

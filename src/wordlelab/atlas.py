@@ -46,6 +46,7 @@ __all__ = [
     "OpenerTable",
     "available_tables",
     "compute_total",
+    "fold_bounds",
     "fold_exact",
     "load_opener_table",
     "opener_table_tsv",
@@ -286,6 +287,31 @@ def fold_exact(table: OpenerTable, results: Mapping[str, OpenerResult]) -> Opene
                 f"{r.word}: the run's exact total {'inf' if total is None else total} contradicts the table's {r.shown}"
             )
         rows.append(OpenerRow(r.word, total, True))
+    rows.sort(key=_order)
+    return OpenerTable(table.words, table.mode, table.answers, tuple(rows))
+
+
+def fold_bounds(table: OpenerTable, results: Mapping[str, OpenerResult]) -> OpenerTable:
+    """``table`` with the lower bounds of a bounded run's ``results`` (``--upper U``:
+    each opener proven worse than ``U``) raising its rows' bounds.  A bound lower
+    than the row's is proven too, and weaker: the row keeps its own.
+
+    A bound above an exact row's total raises :class:`OpenerTableError`, as in
+    :func:`fold_exact`.  Exact results are left out (fold them with
+    :func:`fold_exact`)."""
+    rows = []
+    for r in table.rows:
+        got = results.get(r.word)
+        if got is None or got.exact:
+            rows.append(r)
+        elif r.exact:
+            if r.total is not None and got.total > r.total:
+                raise OpenerTableError(
+                    f"{r.word}: the run's lower bound {got.total} contradicts the table's exact total {r.total}"
+                )
+            rows.append(r)
+        else:
+            rows.append(OpenerRow(r.word, max(int(got.total), r.total if r.total is not None else 0), False))
     rows.sort(key=_order)
     return OpenerTable(table.words, table.mode, table.answers, tuple(rows))
 

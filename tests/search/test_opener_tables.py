@@ -52,6 +52,10 @@ FOLDED = {
     # the 2023 pool's normal table: its all-exact run, under way (pieces folded in)
     "nyt-2023-normal": TABLES / "runs" / "nyt-2023-normal-exact.sqlite",
 }
+#: tables whose bounds a bounded run raised (scripts/settle_openers.py --raise U) -> its results file
+BOUNDED = {"nyt-2023-normal": TABLES / "runs" / "nyt-2023-normal-bounded.sqlite"}
+#: ... and the ``U`` that run has finished: every bound above it, every total up to it exact
+RAISED = {"nyt-2023-normal": 11500}
 #: the tables whose all-exact run is complete: every row exact
 COMPLETE = {"nyt-hard", "original-hard", "nyt-normal", "original-normal", "nyt-2023-hard"}
 #: rows re-derived from scratch in every run: the best opener and two cheap refutations
@@ -159,17 +163,45 @@ def _proven(name: str, results: Path) -> dict[str, float]:
     return {w: (math.inf if r.total >= INF else float(r.total)) for w, r in done.items() if r.exact}
 
 
+def _bounded(name: str, results: Path) -> dict[str, tuple[float, int]]:
+    """What the bounded runs (``--upper U``, any ``U``) of table ``name`` stored in
+    ``results``: word -> (total, 1) for an exact total, (lower bound, 0) otherwise."""
+    from wordlelab.modes import GameRules
+    from wordlelab.search import INF
+    from wordlelab.search.openers import ExactJob, ResultStore
+
+    words_name, hard, _, _, _ = SPECS[name]
+    job = ExactJob(load_wordlist(words_name), GameRules("hard" if hard else "normal"))
+    out: dict[str, tuple[float, int]] = {}
+    with ResultStore(results) as store:
+        configs = [c for c in store.configs() if job.owns(c) and c != job.key]
+        for c in configs:
+            for w, r in store.done(c).items():
+                t = math.inf if r.total >= INF else float(r.total)
+                if r.exact or w not in out or (out[w][1] == 0 and t > out[w][0]):
+                    out[w] = (t, int(r.exact))
+    return out
+
+
 @pytest.mark.parametrize("name", sorted(FOLDED))
 def test_folded_rows_are_the_runs_results(name: str) -> None:
-    """The exact rows above ``U`` are exactly what the all-exact run proved: each one in
-    its results file with the same total, and every exact result of the file in the table."""
+    """The exact rows above ``U`` are exactly what the runs proved: each one in a results
+    file with the same total, and every exact result of the files in the table; a bound a
+    bounded run proved is the row's bound, or below the row's exact total."""
     upper = SPECS[name][2]
     proven = _proven(name, FOLDED[name])
     assert len(proven) > 500  # the run's first sittings at least
+    bounded = _bounded(name, BOUNDED[name]) if name in BOUNDED else {}
+    if name in BOUNDED:
+        assert len(bounded) > 500  # its first piece at least
+    exact = {**proven, **{w: t for w, (t, e) in bounded.items() if e == 1}}
     rows = {w: (t, e) for w, t, e in _read(TABLES / f"{name}.tsv")}
-    assert all(rows[w] == (t, 1) for w, t in proven.items())
+    assert all(rows[w] == (t, 1) for w, t in exact.items())
     above = [w for w, (t, e) in rows.items() if e == 1 and upper < t < math.inf]
-    assert all(w in proven for w in above)
+    assert all(w in exact for w in above)
+    wrong = [(w, b, rows[w]) for w, (b, e) in bounded.items() if e == 0 and rows[w] != (b, 0) and rows[w][1] == 0]
+    assert not wrong, f"bounds not folded in, (word, bound, row): {wrong[:5]}"
+    assert all(rows[w][0] >= b for w, (b, e) in bounded.items() if e == 0)
 
 
 @pytest.mark.parametrize("name", NYT)
@@ -271,6 +303,13 @@ def test_fold_script_refuses_a_missing_or_damaged_results_file(tmp_path: Path) -
         store.add(ExactJob(load_wordlist(lst), GameRules(mode)).key, OpenerResult(word, int(total) - 1, 1.0, 10))
         store.close()
         cases.append(((lst, mode), path, "contradicts"))
+    # a bounded run's bound above an exact total
+    word, total, _ = next(r for r in _read(TABLES / "nyt-hard.tsv") if r[2] == 1 and math.isfinite(r[1]))
+    path = tmp_path / "bound-above.sqlite"
+    with ResultStore(path) as store:
+        bounded = ExactJob(load_wordlist("nyt"), GameRules("hard")).config(int(total) - 1)
+        store.add(bounded, OpenerResult(word, int(total) + 1, 1.0, 10, exact=False))
+    cases.append((("nyt", "hard"), path, "contradicts the table's exact total"))
     try:
         for (lst, mode), path, said in cases:
             run = subprocess.run(
@@ -310,6 +349,56 @@ def test_settle_script_proves_chosen_openers_into_a_run(tmp_path: Path) -> None:
         text=True,
     )
     assert bad.returncode == 1 and "qqqqq" in bad.stderr and len(bad.stderr.strip().splitlines()) == 1, bad.stderr
+
+
+@pytest.mark.parametrize("name", sorted(RAISED))
+def test_raised_tables_rank_every_total_up_to_the_bound(name: str) -> None:
+    """Every bound of a table raised to ``U`` is above ``U``, so every opener whose
+    total is at most ``U`` is exact and ranked exactly: only ties among exact totals
+    leave a range."""
+    from wordlelab.atlas import load_opener_table
+
+    upper = RAISED[name]
+    rows = _read(TABLES / f"{name}.tsv")
+    bounds = [(w, t) for w, t, e in rows if e == 0]
+    assert bounds and all(t > upper for _, t in bounds), min(t for _, t in bounds)
+    lst, mode = name.rsplit("-", 1)
+    table = load_opener_table(lst, mode, user=False)
+    totals = [t for _, t, e in rows if e == 1]
+    for w, t, e in rows:
+        if e == 1 and t <= upper:
+            rank = table.rank(w)
+            assert (rank.rank_lo, rank.rank_hi) == (1 + sum(x < t for x in totals), sum(x <= t for x in totals))
+    assert table.rank("caret").rank_text == "3"  # was 3-725 with the bounds at 11250
+
+
+def test_settle_script_raises_bounds_against_a_total(tmp_path: Path) -> None:
+    """scripts/settle_openers.py --raise U: the openers named searched bounded by ``U``,
+    stored under the bounded run's key (a bound above ``U``, or an exact total at or
+    below it); bad options: one line, exit 1."""
+    import subprocess
+    import sys
+
+    script = ROOT / "scripts" / "settle_openers.py"
+    path = tmp_path / "bounded.sqlite"
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, str(script), "nyt-2023", "normal", str(path), *args],
+            check=False,
+            capture_output=True,
+            text=True,
+        )
+
+    done = run("--raise", "11500", "--workers", "1", "qajaq", "xviii")
+    assert done.returncode == 0, done.stderr
+    assert "2 bounds searched against 11500" in done.stdout and ": >= " in done.stdout
+    got = _bounded("nyt-2023-normal", path)
+    assert set(got) == {"qajaq", "xviii"} and all(e == 0 and t > 11500 for t, e in got.values())
+    assert _proven("nyt-2023-normal", path) == {}  # not the all-exact run's results
+    for bad, said in ((("--raise", "many"), "--raise takes the total"), (("--raise", "9", "--workers"), "--workers")):
+        out = run(*bad)
+        assert out.returncode == 1 and said in out.stderr and len(out.stderr.strip().splitlines()) == 1, out.stderr
 
 
 def test_the_2023_pool_hard_totals_never_below_normal() -> None:

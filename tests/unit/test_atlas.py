@@ -6,7 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from wordlelab.atlas import available_tables, fold_exact, load_opener_table, opener_table_tsv, parse_opener_table
+from wordlelab.atlas import (
+    available_tables,
+    fold_bounds,
+    fold_exact,
+    load_opener_table,
+    opener_table_tsv,
+    parse_opener_table,
+)
 from wordlelab.errors import InvalidWordError, OpenerTableError, WordlelabError
 from wordlelab.search import INF
 from wordlelab.search.openers import OpenerResult
@@ -85,6 +92,37 @@ def test_fold_exact_replaces_bounds_with_a_runs_totals() -> None:
         fold_exact(t, {"beta": OpenerResult("beta", 13, 1.0, 10)})
     with pytest.raises(OpenerTableError, match="zeta: the run's exact total 30"):
         fold_exact(t, {"zeta": OpenerResult("zeta", 30, 1.0, 10)})
+
+
+def test_fold_bounds_raises_bounds_and_never_lowers_them() -> None:
+    """A bounded run's results: a bound above its row's raises it, one below leaves the
+    row's own, exact results are left to fold_exact, and a bound above an exact row's
+    total is refused."""
+    t = parse_opener_table(SMALL, "original", "normal", 4)
+    assert (t.row("omega").shown, t.row("delta").shown) == (">= 11", ">= 12")
+    folded = fold_bounds(
+        t,
+        {
+            "omega": OpenerResult("omega", 14, 1.0, 10, exact=False),  # raised
+            "delta": OpenerResult("delta", 11, 1.0, 10, exact=False),  # weaker: kept at 12
+            "alfa": OpenerResult("alfa", 9, 1.0, 10, exact=False),  # below an exact 10: consistent
+            "gamma": OpenerResult("gamma", 20, 1.0, 10),  # exact: not this fold's
+        },
+    )
+    assert [(r.word, r.shown) for r in folded.rows] == [
+        ("alfa", "10"),
+        ("beta", "12"),
+        ("gamma", "12"),
+        ("delta", ">= 12"),
+        ("omega", ">= 14"),
+        ("zeta", "impossible"),
+    ]
+    assert folded.exact_count == t.exact_count
+    # the raised bound moves omega's rank: every exact total below 14 is now known to be ahead
+    assert (t.rank("omega").rank_lo, folded.rank("omega").rank_lo) == (2, 4)
+    assert folded.rank("gamma").rank_hi == 4 and t.rank("gamma").rank_hi == 5
+    with pytest.raises(OpenerTableError, match="beta: the run's lower bound 13 contradicts the table's exact total 12"):
+        fold_bounds(t, {"beta": OpenerResult("beta", 13, 1.0, 10, exact=False)})
 
 
 def test_ranks_with_ties_and_bounds() -> None:

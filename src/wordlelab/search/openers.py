@@ -75,6 +75,15 @@ class ExactJob:
         r = self.rules
         return versioned_key(self.words.digest, r.rule.value, r.mode.value, f"max{self.max_guesses}", pool)
 
+    def config(self, upper: int | None = None) -> str:
+        """The configuration a run's results are stored under: :attr:`key`, or with
+        ``upper`` a bounded run's (``openers --all --exact --upper U``)."""
+        return self.key if upper is None else f"{self.key}|upper{upper}"
+
+    def owns(self, config: str) -> bool:
+        """Whether ``config`` is this job's, unbounded or bounded by any ``upper``."""
+        return config == self.key or config.startswith(f"{self.key}|upper")
+
 
 @dataclass(frozen=True)
 class OpenerResult:
@@ -256,6 +265,10 @@ class ResultStore:
         distrust(self.WHAT, self.path, bad, "stored figures fail their checksum or lower bound")
         return out
 
+    def configs(self) -> list[str]:
+        """The configurations this file holds results of (sorted)."""
+        return sorted(str(c) for (c,) in self._query("SELECT DISTINCT config FROM openers"))
+
     def clear(self, config: str) -> None:
         self._write("DELETE FROM openers WHERE config = ?", (config,))
 
@@ -316,7 +329,7 @@ def exact_openers(
     ``bounds`` (opener -> proven lower bound on its total, e.g. the greedy
     ``bound``) lets a stored row below its bound be recomputed, not trusted.
     """
-    config = job.key if upper is None else f"{job.key}|upper{upper}"
+    config = job.config(upper)
     if not resume:
         store.clear(config)
     have = store.done(config, bounds)
