@@ -5,8 +5,9 @@ search, :mod:`wordlelab.search.openers`), shipped as package data in
 ``wordlelab/data/openers/LIST-MODE.tsv`` (``original-normal.tsv``, ...), one row
 per allowed guess: ``word<TAB>total<TAB>exact``.  ``exact`` is 1 where ``total``
 is the proven optimum of the best tree opening with that word, 0 where it is a
-proven lower bound (the search stopped once the opener was proven worse than the
-best), and ``inf`` (exact 1) means no tree finds every answer within six
+proven lower bound (a bounded search stopped once the opener was proven worse than
+the total it was searched against: the best opener's + 30, or higher where the
+bounds were raised), and ``inf`` (exact 1) means no tree finds every answer within six
 guesses.  The copies in ``docs/openers/`` are the same bytes (a test checks).
 
 Where a row is only a bound, :func:`compute_total` computes the exact total on
@@ -270,7 +271,7 @@ def fold_exact(table: OpenerTable, results: Mapping[str, OpenerResult]) -> Opene
     Both are proven, so they must agree: a result below its row's bound, or an exact
     row the run computed differently, raises :class:`OpenerTableError` (a bug in one
     of the two searches, not something to paper over).  Lower bounds in ``results``
-    (a bounded run) are left out."""
+    (a bounded run) are left out: :func:`fold_bounds` folds them."""
     from .search import INF
 
     rows = []

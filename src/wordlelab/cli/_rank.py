@@ -53,8 +53,8 @@ def print_rank(word: str, words: str, mode: Mode, json_out: bool, *, compute: bo
         console.print(f"gap to the best ({best.word.upper()}, {best.total}): {bound}+{r.gap} guesses in total")
     if not row.exact:
         console.print(
-            f"a proven lower bound: the exact search stopped once {row.word.upper()} was proven worse "
-            "than the best opener; --exact computes its exact total"
+            f"a proven lower bound: a bounded search stopped once {row.word.upper()} was proven worse "
+            "than the total it was searched against; --exact computes its exact total"
         )
     elif row.computed:
         console.print("computed on this machine (--exact), not in the shipped table")

@@ -165,7 +165,8 @@
     const note = r.total === null
       ? "No tree opening with it finds every answer within six guesses."
       : !r.exact
-        ? `A proven lower bound: the search stopped once it was proven worse than the best.`
+        ? "A proven lower bound: a bounded search stopped once it was proven worse than the total " +
+          "it was searched against."
         : r.rank_lo !== r.rank_hi ? `Tied: ranks ${r.rank_lo} to ${r.rank_hi} share this total (or may).` : "";
     ui.rankOut.replaceChildren(
       WL.el("p", { id: "rank-line" }, WL.el("b", {}, r.word.toUpperCase()), ` of ${r.openers} openers; the best is ` +
