@@ -17,12 +17,13 @@ total is proven, not assumed: an opener that turns out possible gets its exact
 total, however long that takes.
 
 ``--raise U`` takes the openers named, or every row of LIST's MODE table that is
-still a lower bound at or below ``U``, and searches each bounded by ``U`` (``openers --all --exact --upper
-U``, stored under that run's configuration): each is proven worse than ``U`` or
-gets its exact total.  Folded in, every opener with a total at or below ``U`` is
-exact and every bound is above ``U``, so each exact total up to ``U`` has its exact
-rank, long before the all-exact run is complete; a bounded search of an opener far
-worse than ``U`` takes milliseconds.  Resumable like any run (the same RESULTS).
+still a lower bound at or below ``U``, and searches each bounded by ``U`` (as
+``openers --all --exact --upper U`` does, stored under that run's configuration):
+each is proven worse than ``U`` or gets its exact total.  Folded in, every opener
+with a total at or below ``U`` is exact and every bound is above ``U``, so each
+exact total up to ``U`` has its exact rank, long before the all-exact run is
+complete; a bounded search of an opener far worse than ``U`` takes milliseconds.
+Resumable like any run (the same RESULTS).
 """
 
 from __future__ import annotations

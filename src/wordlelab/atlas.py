@@ -7,8 +7,9 @@ per allowed guess: ``word<TAB>total<TAB>exact``.  ``exact`` is 1 where ``total``
 is the proven optimum of the best tree opening with that word, 0 where it is a
 proven lower bound (a bounded search stopped once the opener was proven worse than
 the total it was searched against: the best opener's + 30, or higher where the
-bounds were raised), and ``inf`` (exact 1) means no tree finds every answer within six
-guesses.  The copies in ``docs/openers/`` are the same bytes (a test checks).
+bounds were raised), and ``inf`` (exact 1) means no tree finds every answer
+within six guesses.  The copies in ``docs/openers/`` are the same bytes (a test
+checks).
 
 Where a row is only a bound, :func:`compute_total` computes the exact total on
 demand and keeps it in the user's store (:mod:`wordlelab.opener_store`);
