@@ -1,9 +1,9 @@
 """Prove the exact totals of chosen openers into an all-exact run's results file,
 or raise a table's lower bounds with a bounded run.
 
-    .venv/bin/python scripts/settle_openers.py LIST MODE RESULTS WORD [WORD ...]
-    .venv/bin/python scripts/settle_openers.py LIST MODE RESULTS --impossible-in OTHER
-    .venv/bin/python scripts/settle_openers.py LIST MODE RESULTS --raise U [--workers N] [WORD ...]
+    .venv/bin/python scripts/settle_openers.py LIST MODE RESULTS [--workers N] WORD [WORD ...]
+    .venv/bin/python scripts/settle_openers.py LIST MODE RESULTS [--workers N] --impossible-in OTHER
+    .venv/bin/python scripts/settle_openers.py LIST MODE RESULTS [--workers N] --raise U [WORD ...]
 
 The results are stored under the configuration that ``wordlelab openers --all
 --exact --words LIST --mode MODE`` uses, so that run, continued from RESULTS with
@@ -44,21 +44,21 @@ def _progress(r: OpenerResult, done: int, total: int) -> None:
     print(f"[{done}/{total}] {r.word}: {shown} ({r.seconds:.2f} s CPU)", flush=True)
 
 
-def _raise_options(args: list[str]) -> tuple[int, int, list[str]]:
-    """``U [--workers N] [WORD ...]`` after ``--raise``."""
-    workers = 1
-    if "--workers" in args:
-        i = args.index("--workers")
-        if i + 1 >= len(args) or not args[i + 1].isdigit():
-            raise ValueError("--workers takes a whole number, e.g. --raise 11500 --workers 2")
-        workers = int(args[i + 1])
-        args = args[:i] + args[i + 2 :]
-    if not args or not args[0].isdigit():
-        raise ValueError("--raise takes the total to search against, e.g. --raise 11500")
-    upper = int(args[0])
-    if upper < 1 or workers < 1:
-        raise ValueError("--raise: the total and the workers must be at least 1")
-    return upper, workers, args[1:]
+def _workers_option(args: list[str]) -> tuple[int, list[str]]:
+    """``--workers N`` (1 if absent), wherever it stands, and the other arguments."""
+    if "--workers" not in args:
+        return 1, args
+    i = args.index("--workers")
+    if i + 1 >= len(args) or not args[i + 1].isdigit() or int(args[i + 1]) < 1:
+        raise ValueError("--workers takes a whole number of at least 1, e.g. --workers 2")
+    return int(args[i + 1]), args[:i] + args[i + 2 :]
+
+
+def _raise_options(args: list[str]) -> tuple[int, list[str]]:
+    """``U [WORD ...]`` after ``--raise``."""
+    if not args or not args[0].isdigit() or int(args[0]) < 1:
+        raise ValueError("--raise takes the total to search against (at least 1), e.g. --raise 11500")
+    return int(args[0]), args[1:]
 
 
 def main(argv: list[str]) -> int:
@@ -72,9 +72,11 @@ def main(argv: list[str]) -> int:
         table = load_opener_table(lst, mode, user=False)
         wl = load_wordlist(lst)
         upper: int | None = None
-        workers = 1
+        workers, rest = _workers_option(rest)
+        if not rest:
+            raise ValueError("name the openers to settle, or --impossible-in OTHER, or --raise U")
         if rest[0] == "--raise":
-            upper, workers, named = _raise_options(rest[1:])
+            upper, named = _raise_options(rest[1:])
             openers = named or [r.word for r in table.rows if not r.exact and r.total is not None and r.total <= upper]
         elif rest[0] == "--impossible-in":
             if len(rest) != 2:

@@ -335,7 +335,7 @@ def test_settle_script_proves_chosen_openers_into_a_run(tmp_path: Path) -> None:
     script = ROOT / "scripts" / "settle_openers.py"
     path = tmp_path / "run.sqlite"
     run = subprocess.run(
-        [sys.executable, str(script), "nyt-2023", "hard", str(path), "nunny", "zoner"],
+        [sys.executable, str(script), "nyt-2023", "hard", str(path), "--workers", "2", "nunny", "zoner"],
         check=False,
         capture_output=True,
         text=True,
@@ -349,6 +349,51 @@ def test_settle_script_proves_chosen_openers_into_a_run(tmp_path: Path) -> None:
         text=True,
     )
     assert bad.returncode == 1 and "qqqqq" in bad.stderr and len(bad.stderr.strip().splitlines()) == 1, bad.stderr
+
+
+def test_merge_script_brings_pieces_into_a_run(tmp_path: Path) -> None:
+    """scripts/merge_opener_results.py: a piece settled elsewhere is copied into the
+    run's results file under the same key (once); a row whose checksum fails is left
+    out; a row that contradicts the run's stops it with one line, nothing written."""
+    import sqlite3
+    import subprocess
+    import sys
+
+    from wordlelab.modes import GameRules
+    from wordlelab.search.openers import ExactJob, OpenerResult, ResultStore
+
+    def run(script: str, *args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, str(ROOT / "scripts" / script), "nyt-2023", "hard", *map(str, args)],
+            check=False,
+            capture_output=True,
+            text=True,
+        )
+
+    piece, into = tmp_path / "piece.sqlite", tmp_path / "run.sqlite"
+    settled = run("settle_openers.py", piece, "--workers", "2", "nunny", "zoner")
+    assert settled.returncode == 0, settled.stderr
+    key = ExactJob(load_wordlist("nyt-2023"), GameRules("hard")).key
+    with ResultStore(piece) as store:  # a row damaged after it was written
+        store.add(key, OpenerResult("aahed", 9000, 1.0, 10, True))
+    with sqlite3.connect(piece) as db:
+        db.execute("UPDATE openers SET total = 8999 WHERE word = 'aahed'")
+    ResultStore(into).close()
+    first = run("merge_opener_results.py", into, piece)
+    assert first.returncode == 0 and "merged 2 results" in first.stdout, first.stderr
+    assert _proven("nyt-2023-hard", into) == {"nunny": math.inf, "zoner": math.inf}
+    again = run("merge_opener_results.py", into, piece)
+    assert again.returncode == 0 and "merged 0 results" in again.stdout, again.stderr
+    wrong = tmp_path / "wrong.sqlite"
+    with ResultStore(wrong) as store:
+        store.add(key, OpenerResult("zoner", 9999, 1.0, 10, True))
+        store.add(key, OpenerResult("zymic", 9998, 1.0, 10, True))
+    before = into.read_bytes()
+    out = run("merge_opener_results.py", into, wrong)
+    assert out.returncode == 1 and "zoner" in out.stderr and len(out.stderr.strip().splitlines()) == 1, out.stderr
+    assert into.read_bytes() == before
+    gone = run("merge_opener_results.py", into, tmp_path / "nowhere.sqlite")
+    assert gone.returncode == 1 and "nowhere.sqlite" in gone.stderr, gone.stderr
 
 
 @pytest.mark.parametrize("name", sorted(RAISED))
