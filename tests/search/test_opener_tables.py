@@ -23,7 +23,7 @@ import numpy as np
 import pytest
 
 from wordlelab import load_wordlist, pattern_table
-from wordlelab.search import Solver
+from wordlelab.search import ExactJob, Solver
 
 ROOT = Path(__file__).resolve().parents[2]
 TABLES = ROOT / "docs" / "openers"
@@ -150,28 +150,32 @@ def test_nyt_table_equals_the_reference_row_for_row(name: str) -> None:
     assert exact >= 8  # the best openers at least (a complete table: all, test_table_matches_the_reference)
 
 
+def _job(name: str) -> ExactJob:
+    """The job of table ``name``'s runs: its list and mode (the key their results are stored under)."""
+    from wordlelab.modes import GameRules
+
+    words_name, hard, _, _, _ = SPECS[name]
+    return ExactJob(load_wordlist(words_name), GameRules("hard" if hard else "normal"))
+
+
 def _proven(name: str, results: Path) -> dict[str, float]:
     """The exact totals (``inf`` for impossible) an all-exact run of table ``name``
     has stored in ``results``, under the key ``openers --all --exact`` uses."""
-    from wordlelab.modes import GameRules
     from wordlelab.search import INF
-    from wordlelab.search.openers import ExactJob, ResultStore
+    from wordlelab.search.openers import ResultStore
 
-    words_name, hard, _, _, _ = SPECS[name]
     with ResultStore(results) as store:
-        done = store.done(ExactJob(load_wordlist(words_name), GameRules("hard" if hard else "normal")).key)
+        done = store.done(_job(name).key)
     return {w: (math.inf if r.total >= INF else float(r.total)) for w, r in done.items() if r.exact}
 
 
 def _bounded(name: str, results: Path) -> dict[str, tuple[float, int]]:
     """What the bounded runs (``--upper U``, any ``U``) of table ``name`` stored in
     ``results``: word -> (total, 1) for an exact total, (lower bound, 0) otherwise."""
-    from wordlelab.modes import GameRules
     from wordlelab.search import INF
-    from wordlelab.search.openers import ExactJob, ResultStore
+    from wordlelab.search.openers import ResultStore
 
-    words_name, hard, _, _, _ = SPECS[name]
-    job = ExactJob(load_wordlist(words_name), GameRules("hard" if hard else "normal"))
+    job = _job(name)
     out: dict[str, tuple[float, int]] = {}
     with ResultStore(results) as store:
         configs = [c for c in store.configs() if job.owns(c) and c != job.key]
@@ -281,8 +285,7 @@ def test_fold_script_refuses_a_missing_or_damaged_results_file(tmp_path: Path) -
     import subprocess
     import sys
 
-    from wordlelab.modes import GameRules
-    from wordlelab.search.openers import ExactJob, OpenerResult, ResultStore
+    from wordlelab.search.openers import OpenerResult, ResultStore
 
     script = ROOT / "scripts" / "fold_opener_results.py"
     # a table that still has bounds (the first of those not yet complete), and a complete one
@@ -300,14 +303,14 @@ def test_fold_script_refuses_a_missing_or_damaged_results_file(tmp_path: Path) -
         word, total, _ = next(r for r in _read(TABLES / f"{lst}-{mode}.tsv") if r[2] == pick and math.isfinite(r[1]))
         path = tmp_path / f"{name}.sqlite"
         store = ResultStore(path)
-        store.add(ExactJob(load_wordlist(lst), GameRules(mode)).key, OpenerResult(word, int(total) - 1, 1.0, 10))
+        store.add(_job(f"{lst}-{mode}").key, OpenerResult(word, int(total) - 1, 1.0, 10))
         store.close()
         cases.append(((lst, mode), path, "contradicts"))
     # a bounded run's bound above an exact total
     word, total, _ = next(r for r in _read(TABLES / "nyt-hard.tsv") if r[2] == 1 and math.isfinite(r[1]))
     path = tmp_path / "bound-above.sqlite"
     with ResultStore(path) as store:
-        bounded = ExactJob(load_wordlist("nyt"), GameRules("hard")).config(int(total) - 1)
+        bounded = _job("nyt-hard").config(int(total) - 1)
         store.add(bounded, OpenerResult(word, int(total) + 1, 1.0, 10, exact=False))
     cases.append((("nyt", "hard"), path, "contradicts the table's exact total"))
     try:
@@ -359,8 +362,7 @@ def test_merge_script_brings_pieces_into_a_run(tmp_path: Path) -> None:
     import subprocess
     import sys
 
-    from wordlelab.modes import GameRules
-    from wordlelab.search.openers import ExactJob, OpenerResult, ResultStore
+    from wordlelab.search.openers import OpenerResult, ResultStore
 
     def run(script: str, *args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
@@ -373,7 +375,7 @@ def test_merge_script_brings_pieces_into_a_run(tmp_path: Path) -> None:
     piece, into = tmp_path / "piece.sqlite", tmp_path / "run.sqlite"
     settled = run("settle_openers.py", piece, "--workers", "2", "nunny", "zoner")
     assert settled.returncode == 0, settled.stderr
-    key = ExactJob(load_wordlist("nyt-2023"), GameRules("hard")).key
+    key = _job("nyt-2023-hard").key
     with ResultStore(piece) as store:  # a row damaged after it was written
         store.add(key, OpenerResult("aahed", 9000, 1.0, 10, True))
     with sqlite3.connect(piece) as db:
