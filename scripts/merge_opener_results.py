@@ -43,29 +43,31 @@ def main(argv: list[str]) -> int:
         return 1
     try:
         job = ExactJob(load_wordlist(table_name_for(words)), GameRules(mode))
-        new: dict[str, dict[str, OpenerResult]] = {}
+        # (config, word) -> the result and the file it is from: INTO's rows, then each new one
+        seen: dict[tuple[str, str], tuple[OpenerResult, str]] = {}
+        new: list[tuple[str, OpenerResult]] = []
         with ResultStore(into, fix="name the run's results file") as dest:
-            held = {c: dest.done(c) for c in dest.configs() if job.owns(c)}
+            for c in (c for c in dest.configs() if job.owns(c)):
+                seen.update(((c, w), (r, into)) for w, r in dest.done(c).items())
             for f in sources:
                 with ResultStore(f, fix="name a piece's results file") as src:
                     for c in (c for c in src.configs() if job.owns(c)):
                         for w, r in src.done(c).items():
-                            old = held.get(c, {}).get(w) or new.get(c, {}).get(w)
-                            if old is not None and (old.total, old.exact) != (r.total, r.exact):
+                            old, where = seen.get((c, w), (None, ""))
+                            if old is None:
+                                seen[c, w] = (r, f)
+                                new.append((c, r))
+                            elif (old.total, old.exact) != (r.total, r.exact):
                                 raise ValueError(
-                                    f"{w} is {_shown(r)} in {f} but {_shown(old)} in {into}: "
+                                    f"{w} is {_shown(r)} in {f} but {_shown(old)} in {where}: "
                                     "one of the runs is wrong; nothing was merged"
                                 )
-                            if old is None:
-                                new.setdefault(c, {})[w] = r
-            for c, rows in new.items():
-                for r in rows.values():
-                    dest.add(c, r)
+            for c, r in new:
+                dest.add(c, r)
     except (WordlelabError, ValueError) as exc:
         print(f"merge_opener_results: {exc}", file=sys.stderr)
         return 1
-    count = sum(len(rows) for rows in new.values())
-    print(f"merged {count} results into {into} from {len(sources)} file(s); the rest were there already")
+    print(f"merged {len(new)} results into {into} from {len(sources)} file(s); the rest were there already")
     return 0
 
 
