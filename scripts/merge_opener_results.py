@@ -28,10 +28,6 @@ from wordlelab.search.openers import ExactJob, OpenerResult, ResultStore
 from wordlelab.words import load_wordlist
 
 
-def _shown(r: OpenerResult) -> str:
-    return str(r.total) if r.exact else f">= {r.total}"
-
-
 def main(argv: list[str]) -> int:
     if len(argv) < 4:
         print(__doc__.strip().splitlines()[2].strip(), file=sys.stderr)
@@ -59,7 +55,7 @@ def main(argv: list[str]) -> int:
                                 new.append((c, r))
                             elif (old.total, old.exact) != (r.total, r.exact):
                                 raise ValueError(
-                                    f"{w} is {_shown(r)} in {f} but {_shown(old)} in {where}: "
+                                    f"{w} is {r.shown} in {f} but {old.shown} in {where}: "
                                     "one of the runs is wrong; nothing was merged"
                                 )
             for c, r in new:

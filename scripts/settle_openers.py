@@ -40,8 +40,7 @@ from wordlelab.words import load_wordlist
 
 
 def _progress(r: OpenerResult, done: int, total: int) -> None:
-    shown = "impossible" if r.total >= INF else str(r.total) if r.exact else f">= {r.total}"
-    print(f"[{done}/{total}] {r.word}: {shown} ({r.seconds:.2f} s CPU)", flush=True)
+    print(f"[{done}/{total}] {r.word}: {r.shown} ({r.seconds:.2f} s CPU)", flush=True)
 
 
 def _workers_option(args: list[str]) -> tuple[int, list[str]]:

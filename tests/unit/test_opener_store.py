@@ -183,3 +183,18 @@ def test_a_cache_that_cannot_be_written_still_answers(tmp_path: Path, monkeypatc
     r = compute_total("nyt-2023", "normal", "lions", run=lambda job, w: OpenerResult(w, 11506, 0.5, 100))
     assert (r.row.total, r.row.exact, r.row.computed) == (11506, True, True)
     assert load_opener_table("nyt-2023", "normal").row("lions").shown == ">= 11250"
+
+
+def test_a_result_is_shown_as_its_table_row_would_be() -> None:
+    from wordlelab.atlas import OpenerRow
+    from wordlelab.search import INF
+
+    results = [
+        OpenerResult("adieu", 8346, 1.0, 10),
+        OpenerResult("pudgy", 8001, 1.0, 10, exact=False),
+        OpenerResult("xylyl", INF, 1.0, 10),
+        OpenerResult("qajaq", INF, 1.0, 10, exact=False),  # failed high at a cap: no tree fits
+    ]
+    assert [r.shown for r in results] == ["8346", ">= 8001", "impossible", "impossible"]
+    rows = [OpenerRow(r.word, None if r.total >= INF else r.total, r.total >= INF or r.exact) for r in results]
+    assert [r.shown for r in results] == [row.shown for row in rows]

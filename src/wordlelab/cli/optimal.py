@@ -335,8 +335,7 @@ def openers(
         kind = "dask" if (dask or scheduler) else "process"
 
         def progress(r, done, total):  # type: ignore[no-untyped-def]
-            shown = "impossible" if r.total >= INF else str(r.total) if r.exact else f">= {r.total}"
-            err_console.print(f"[{done}/{total}] {r.word}: {shown} ({r.seconds:.1f} s CPU)")
+            err_console.print(f"[{done}/{total}] {r.word}: {r.shown} ({r.seconds:.1f} s CPU)")
 
         try:
             exact_res = exact_openers(

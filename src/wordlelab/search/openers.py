@@ -33,6 +33,7 @@ from ..modes import NORMAL, GameRules, Mode
 from ..procs import thread_lock_for_numba_start
 from ..resultsfile import distrust, open_results, row_check
 from ..words import WordList
+from ._memo import INF
 from .greedy import greedy_scores
 from .solver import Solver, square_table
 
@@ -102,6 +103,14 @@ class OpenerResult:
     def mean(self, answers: int) -> float:
         return self.total / answers
 
+    @property
+    def shown(self) -> str:
+        """The result as a progress line or an error shows it: ``7920``,
+        ``>= 7951`` or ``impossible`` (the atlas's ``OpenerRow.shown`` for a row)."""
+        if self.total >= INF:
+            return "impossible"
+        return str(self.total) if self.exact else f">= {self.total}"
+
 
 #: memo entries a worker keeps across openers before starting afresh (its
 #: table then 2**26 slots: 1 GiB)
@@ -166,7 +175,6 @@ def solve_openers(job: ExactJob, words: Sequence[str], upper: int | None = None)
         numba.set_num_threads(1)  # one core per task; the executor runs tasks side by side
     except (ImportError, ValueError):  # pragma: no cover
         pass
-    from ._core import INF
 
     solver = _worker_solver(job)
     if len(solver.memo) > MEMO_LIMIT:
