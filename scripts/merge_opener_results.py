@@ -21,7 +21,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from wordlelab.atlas import table_name_for
+from wordlelab.atlas import OpenerRow, table_name_for
 from wordlelab.errors import WordlelabError
 from wordlelab.modes import GameRules
 from wordlelab.search.openers import ExactJob, OpenerResult, ResultStore
@@ -55,7 +55,7 @@ def main(argv: list[str]) -> int:
                                 new.append((c, r))
                             elif (old.total, old.exact) != (r.total, r.exact):
                                 raise ValueError(
-                                    f"{w} is {r.shown} in {f} but {old.shown} in {where}: "
+                                    f"{w} is {OpenerRow.of(r).shown} in {f} but {OpenerRow.of(old).shown} in {where}: "
                                     "one of the runs is wrong; nothing was merged"
                                 )
             for c, r in new:

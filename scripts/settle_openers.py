@@ -31,7 +31,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from wordlelab.atlas import load_opener_table, table_name_for
+from wordlelab.atlas import OpenerRow, load_opener_table, table_name_for
 from wordlelab.errors import WordlelabError
 from wordlelab.modes import GameRules
 from wordlelab.search import INF, ExactJob, ResultStore, exact_openers
@@ -40,7 +40,7 @@ from wordlelab.words import load_wordlist
 
 
 def _progress(r: OpenerResult, done: int, total: int) -> None:
-    print(f"[{done}/{total}] {r.word}: {r.shown} ({r.seconds:.2f} s CPU)", flush=True)
+    print(f"[{done}/{total}] {r.word}: {OpenerRow.of(r).shown} ({r.seconds:.2f} s CPU)", flush=True)
 
 
 def _workers_option(args: list[str]) -> tuple[int, list[str]]:

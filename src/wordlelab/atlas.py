@@ -82,6 +82,16 @@ class OpenerRow:
             return "impossible"
         return str(self.total) if self.exact else f">= {self.total}"
 
+    @classmethod
+    def of(cls, result: OpenerResult) -> OpenerRow:
+        """The row a search's result makes: its ``INF`` (no tree within the cap,
+        proven whether it came exact or as a fail-high) is ``None`` and exact."""
+        from .search import INF
+
+        if result.total >= INF:
+            return cls(result.word, None, True)
+        return cls(result.word, result.total, result.exact)
+
 
 @dataclass(frozen=True)
 class OpenerRank:

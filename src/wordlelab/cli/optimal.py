@@ -303,6 +303,7 @@ def openers(
         return
     import numpy as np
 
+    from ..atlas import OpenerRow
     from ..cachefile import cache_dir
     from ..search import INF, ExactJob, ResultStore, exact_openers, greedy_scores
     from ..table import pattern_table
@@ -335,7 +336,7 @@ def openers(
         kind = "dask" if (dask or scheduler) else "process"
 
         def progress(r, done, total):  # type: ignore[no-untyped-def]
-            err_console.print(f"[{done}/{total}] {r.word}: {r.shown} ({r.seconds:.1f} s CPU)")
+            err_console.print(f"[{done}/{total}] {r.word}: {OpenerRow.of(r).shown} ({r.seconds:.1f} s CPU)")
 
         try:
             exact_res = exact_openers(
@@ -423,10 +424,8 @@ def write_openers_tsv(path: Path, results: Iterable[OpenerResult]) -> None:
     """``word<TAB>total<TAB>exact`` rows sorted by total then word; ``inf`` (exact 1)
     where no tree finds every answer within the cap."""
     from ..atlas import OpenerRow, opener_table_tsv
-    from ..search import INF
 
-    rows = (OpenerRow(r.word, None if r.total >= INF else r.total, r.total >= INF or r.exact) for r in results)
-    path.write_text(opener_table_tsv(rows), "utf-8")
+    path.write_text(opener_table_tsv(OpenerRow.of(r) for r in results), "utf-8")
 
 
 #: a dask scheduler address: [protocol://]host:port (host a name, IPv4 or [IPv6])

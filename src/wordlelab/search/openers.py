@@ -103,14 +103,6 @@ class OpenerResult:
     def mean(self, answers: int) -> float:
         return self.total / answers
 
-    @property
-    def shown(self) -> str:
-        """The result as a progress line or an error shows it: ``7920``,
-        ``>= 7951`` or ``impossible`` (the atlas's ``OpenerRow.shown`` for a row)."""
-        if self.total >= INF:
-            return "impossible"
-        return str(self.total) if self.exact else f">= {self.total}"
-
 
 #: memo entries a worker keeps across openers before starting afresh (its
 #: table then 2**26 slots: 1 GiB)
