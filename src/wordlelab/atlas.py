@@ -85,12 +85,13 @@ class OpenerRow:
     @classmethod
     def of(cls, result: OpenerResult) -> OpenerRow:
         """The row a search's result makes: its ``INF`` (no tree within the cap,
-        proven whether it came exact or as a fail-high) is ``None`` and exact."""
+        proven whether it came exact or as a fail-high) is ``None`` and exact; a
+        total is a plain ``int`` (the kernel's may be a numpy integer)."""
         from .search import INF
 
         if result.total >= INF:
             return cls(result.word, None, True)
-        return cls(result.word, result.total, result.exact)
+        return cls(result.word, int(result.total), result.exact)
 
 
 @dataclass(frozen=True)
@@ -283,15 +284,13 @@ def fold_exact(table: OpenerTable, results: Mapping[str, OpenerResult]) -> Opene
     row the run computed differently, raises :class:`OpenerTableError` (a bug in one
     of the two searches, not something to paper over).  Lower bounds in ``results``
     (a bounded run) are left out: :func:`fold_bounds` folds them."""
-    from .search import INF
-
     rows = []
     for r in table.rows:
         got = results.get(r.word)
         if got is None or not got.exact:
             rows.append(r)
             continue
-        total = None if got.total >= INF else int(got.total)
+        total = OpenerRow.of(got).total
         # an exact row: the same total; a bound (a number): at least it, or "impossible"
         bound_kept = total is None or r.total is None or total >= r.total
         if not (total == r.total if r.exact else bound_kept):
@@ -398,7 +397,7 @@ def compute_total(
         return table.rank(word)
     assert row.total is not None  # a bound is a number
     from .modes import GameRules
-    from .search import INF, ExactJob
+    from .search import ExactJob
     from .search.openers import solve_opener
     from .words import load_wordlist
 
@@ -409,7 +408,7 @@ def compute_total(
     result = (run or solve_opener)(job, row.word)
     if not result.exact:  # pragma: no cover - no bound was given, so the value is exact
         raise OpenerTableError(f"the search of {row.word!r} gave no exact total")
-    total = None if result.total >= INF else int(result.total)
+    total = OpenerRow.of(result).total
     item = StoredTotal(row.word, total, row.total, round(float(result.seconds), 3), int(result.nodes))
     try:
         store.add(item)

@@ -7,6 +7,7 @@ import logging
 import multiprocessing
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from wordlelab.atlas import compute_total, load_opener_table, parse_opener_table, user_store
@@ -203,3 +204,6 @@ def test_a_result_is_shown_as_its_table_row() -> None:
         OpenerRow("qajaq", None, True),
     ]
     assert [r.shown for r in rows] == ["8346", ">= 8001", "impossible", "impossible"]
+    # the kernel's totals may be numpy integers; a row's is a plain int (for JSON and the stores)
+    row = OpenerRow.of(OpenerResult("lions", np.int64(7951), 1.0, 10))
+    assert row == OpenerRow("lions", 7951, True) and type(row.total) is int
