@@ -305,7 +305,7 @@ def openers(
 
     from ..atlas import OpenerRow
     from ..cachefile import cache_dir
-    from ..search import INF, ExactJob, ResultStore, exact_openers, greedy_scores
+    from ..search import ExactJob, ResultStore, exact_openers, greedy_scores
     from ..table import pattern_table
 
     _check_openers_options(exact, dask, scheduler, workers, results, resume, upper)
@@ -369,10 +369,10 @@ def openers(
             "entropy": round(float(stats["entropy"][i]), 4),
         }
         if w in exact_res:
-            t = exact_res[w].total
-            row["total"] = None if t >= INF else t
-            row["exact"] = exact_res[w].exact
-            row["mean"] = None if t >= INF or not exact_res[w].exact else round(t / len(wl.answers), 4)
+            got = OpenerRow.of(exact_res[w])
+            row["total"] = got.total
+            row["exact"] = got.exact
+            row["mean"] = None if got.total is None or not got.exact else round(got.total / len(wl.answers), 4)
         rows.append(row)
     if exact:
         rows.sort(key=lambda r: (r["total"] is None, not r.get("exact", False), r["total"] or 0, r["guess"]))
