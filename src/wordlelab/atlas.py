@@ -50,7 +50,9 @@ __all__ = [
     "compute_total",
     "fold_bounds",
     "fold_exact",
+    "keep_total",
     "load_opener_table",
+    "opener_job",
     "opener_table_tsv",
     "parse_opener_table",
     "shipped_table",
@@ -386,30 +388,53 @@ def compute_total(
     in the table that now includes it.  A row that is exact already is ranked as is.
 
     ``run(job, word)`` computes (default :func:`wordlelab.search.solve_opener`, here):
-    the terminal runs it in a worker process it can stop, the web server in its
-    killable request worker.  The search is the exact one, with no bound: about a
-    second to a minute for one opener on one core on the 2022 lists, up to several
-    minutes for the weakest openers of ``nyt-2023`` (QUOUK hard: 270 s).
+    the terminal runs it in a worker process it can stop.  The search is the exact
+    one, with no bound: about a second to a minute for one opener on one core on the
+    2022 lists, up to several minutes for the weakest openers of ``nyt-2023`` (QUOUK
+    hard: 270 s).  The web server does the three steps apart (:func:`opener_job`, the
+    search in its killable worker, :func:`keep_total`), so that only its own process
+    reads the table and writes the store.
     """
     table = load_opener_table(words, mode)
-    row = table.row(word)
-    if row.exact:
+    if table.row(word).exact:
         return table.rank(word)
-    assert row.total is not None  # a bound is a number
+    from .search.openers import solve_opener
+
+    job = opener_job(words, mode)
+    return keep_total(words, mode, word, (run or solve_opener)(job, table.row(word).word))
+
+
+def opener_job(words: str, mode: str) -> ExactJob:
+    """The exact search that computes a total of table list ``words`` in ``mode``: the
+    configuration the user's store is kept under."""
     from .modes import GameRules
     from .search import ExactJob
-    from .search.openers import solve_opener
     from .words import load_wordlist
 
-    store = user_store(table.words, mode)
-    job = ExactJob(load_wordlist(table.words), GameRules(mode))
-    if job.key != store.key:  # pragma: no cover - the two spell the configuration alike
-        raise OpenerTableError(f"the store's configuration {store.key!r} is not the search's {job.key!r}")
-    result = (run or solve_opener)(job, row.word)
-    if not result.exact:  # pragma: no cover - no bound was given, so the value is exact
+    lst = table_name_for(words)
+    job = ExactJob(load_wordlist(lst), GameRules(mode))
+    if job.key != user_store(lst, mode).key:  # pragma: no cover - the two spell the configuration alike
+        raise OpenerTableError(
+            f"the store's configuration {user_store(lst, mode).key!r} is not the search's {job.key!r}"
+        )
+    return job
+
+
+def keep_total(words: str, mode: str, word: str, result: OpenerResult) -> OpenerRank:
+    """Keep ``result``, the exact search of ``word``'s row that is only a lower bound,
+    in the user's store, and rank it in the table that now includes it (where the
+    cache cannot be written, in the table with it alone).  A result that is no exact
+    total, or one below the row's proven bound, is refused (:class:`OpenerStoreError`)."""
+    table = load_opener_table(words, mode)
+    row = table.row(word)
+    if row.exact:  # settled meanwhile (another request, another process): nothing to keep
+        return table.rank(word)
+    assert row.total is not None  # a bound is a number
+    if not result.exact or result.word != row.word:
         raise OpenerTableError(f"the search of {row.word!r} gave no exact total")
     total = OpenerRow.of(result).total
     item = StoredTotal(row.word, total, row.total, round(float(result.seconds), 3), int(result.nodes))
+    store = user_store(table.words, mode)
     try:
         store.add(item)
     except OSError as exc:  # the cache cannot be written: the answer still counts now

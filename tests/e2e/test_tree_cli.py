@@ -160,8 +160,21 @@ def test_openers_top_reads_the_shipped_table() -> None:
         ranked = json.loads(_ok("openers", "--rank", r["guess"], "--json"))
         assert (r["rank"], r["total"], r["exact"]) == (ranked["rank"], ranked["total"], ranked["exact"])
     assert [(r["guess"], r["rank"], r["total"]) for r in rows[10:]] == [("slant", "11", 7951), ("trice", "12", 7952)]
-    # the 2023 pool's normal table: its exact rows (its all-exact run's pieces) first,
-    # then the bounds, each ranked after the exact totals below its bound
+    out = _ok("openers", "--top", "3", "--hard", "--words", "nyt")
+    assert "the best 3 of 14855 openers (nyt list, hard mode)" in out
+    assert "salet" in out and "8097" in out and "bound" not in out.splitlines()[1]
+    every = json.loads(_ok("openers", "--all", "--json", "--mode", "ultra"))["openers"]
+    assert len(every) == 12972 and every[0]["guess"] == "salet"
+    totals = [r["total"] for r in every if r["exact"] and r["total"] is not None]
+    assert totals == sorted(totals) and every[-1]["total"] is None  # impossible last
+    assert not any(r["exact"] for r in every[len(totals) :] if r["total"] is not None)
+
+
+@pytest.mark.usefixtures("bound_rows")
+def test_openers_top_ranks_bounds_after_the_exact_totals() -> None:
+    """A table with bounds (the 2023 pool's normal table, with the ``bound_rows``
+    fixture's: a complete table has none): its exact rows first, then the bounds, each
+    ranked after the exact totals below its bound."""
     rows = _shipped_2023_normal()
     exact = sum(r.exact for r in rows)
     least = min(r.total for r in rows if not r.exact and r.total is not None)
@@ -171,14 +184,6 @@ def test_openers_top_reads_the_shipped_table() -> None:
     assert [r["exact"] for r in bounded["openers"]] == [True] * exact + [False, False]
     first = bounded["openers"][exact]
     assert first["rank"] == f">= {below + 1}" and first["total"] == least
-    out = _ok("openers", "--top", "3", "--hard", "--words", "nyt")
-    assert "the best 3 of 14855 openers (nyt list, hard mode)" in out
-    assert "salet" in out and "8097" in out and "bound" not in out.splitlines()[1]
-    every = json.loads(_ok("openers", "--all", "--json", "--mode", "ultra"))["openers"]
-    assert len(every) == 12972 and every[0]["guess"] == "salet"
-    totals = [r["total"] for r in every if r["exact"] and r["total"] is not None]
-    assert totals == sorted(totals) and every[-1]["total"] is None  # impossible last
-    assert not any(r["exact"] for r in every[len(totals) :] if r["total"] is not None)
 
 
 def test_openers_top_computes_when_asked_or_without_a_table() -> None:

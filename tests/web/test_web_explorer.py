@@ -231,13 +231,17 @@ def _compute_lions(store: Any, want: int, shipped_bounds: int) -> None:
     assert store.read()["lions"].total == want
 
 
-def test_openers_compute_is_bounded_and_checked(weakest_bound_row: tuple[str, int]) -> None:
+@pytest.mark.usefixtures("bound_rows")
+def test_openers_compute_is_bounded_and_checked() -> None:
+    """A search past the time limit (QAJAQ takes minutes; its row a bound here: the
+    ``bound_rows`` fixture) is stopped in its worker process, answered 503, and leaves
+    nothing in the user's store; a bad word, list or mode is a 4xx before any search."""
     from wordlelab.atlas import user_store
 
     store = user_store("nyt-2023", "normal")
     kept = store.read()
     with TestClient(create_app(Limits(timeout_s=0.5)), base_url=BASE_URL) as c:
-        r = c.post("/api/openers/compute", json={"word": weakest_bound_row[0], "words": "nyt-2023"})
+        r = c.post("/api/openers/compute", json={"word": "qajaq", "words": "nyt-2023"})
         assert r.status_code == 503 and r.json()["kind"] == "TimeLimit"
         r = c.post("/api/openers/compute", json={"word": "zzzzz"})
         assert r.status_code == 400 and "'zzzzz' is not an allowed guess" in r.json()["error"]
@@ -264,9 +268,11 @@ def test_the_tree_answers_are_the_models_openapi_documents(client: Any) -> None:
     assert opened["root"]["children"] and opened["mode"] == "hard"
 
 
+@pytest.mark.usefixtures("bound_rows")
 def test_opener_answers_are_the_models_openapi_documents(client: Any) -> None:
     """/api/openers and /api/openers/rank answer what /openapi.json documents (the
-    models forbid undeclared fields), for exact rows, bounds and openers with no tree."""
+    models forbid undeclared fields), for exact rows, bounds (the ``bound_rows``
+    fixture's: a complete table has none) and openers with no tree."""
     from wordlelab.web import schemas
 
     spec = client.get("/openapi.json").json()
@@ -278,7 +284,7 @@ def test_opener_answers_are_the_models_openapi_documents(client: Any) -> None:
         ref = spec["paths"][path][method]["responses"]["200"]["content"]["application/json"]["schema"]["$ref"]
         assert ref.rsplit("/", 1)[-1] == name
     kinds = set()
-    # (hard mode has impossible openers; the 2023 pool's normal table still has bounds)
+    # (hard mode has impossible openers; the 2023 pool's normal table has bounds here)
     for lst, mode in [("original", "normal"), ("original", "hard"), ("nyt", "ultra"), ("nyt-2023", "normal")]:
         table = client.get("/api/openers", params={"words": lst, "mode": mode}).json()
         schemas.OpenerTableReply.model_validate(table)

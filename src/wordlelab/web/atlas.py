@@ -5,15 +5,18 @@ store (:mod:`wordlelab.opener_store`), which the table and the rank then read.""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
-from ..atlas import available_tables, compute_total, load_opener_table
+from ..atlas import available_tables, keep_total, load_opener_table, opener_job
 from .engine import Context
 from .models import Word, _Body
 
-__all__ = ["ComputeRequest", "compute_opener", "opener_rank", "opener_table"]
+if TYPE_CHECKING:
+    from ..search import OpenerResult
+
+__all__ = ["ComputeRequest", "keep_opener_total", "opener_rank", "opener_table", "solve_opener_total"]
 
 
 def opener_table(ctx: Context, words: str, mode: str) -> dict[str, Any]:
@@ -50,18 +53,25 @@ class ComputeRequest(_Body):
     mode: Literal["normal", "hard", "ultra"] = "normal"
 
 
-def compute_opener(ctx: Context, req: ComputeRequest) -> dict[str, Any]:
-    """The exact total of ``req.word`` (searched where its row is a bound, then kept in
-    the user's store) and its rank, as :func:`opener_rank` answers.  Runs in a worker
-    process under the request's time limit: past it the worker is killed, nothing is
-    kept, and the terminal's ``openers --rank WORD --exact`` can take longer."""
-    from ..search.openers import forget_solvers
+def solve_opener_total(ctx: Context, words: str, mode: str, word: str) -> OpenerResult:
+    """The exact search of opener ``word`` (as the table spells it) in ``words``'s table
+    ``mode``: the expensive step of ``/api/openers/compute``, run in a worker process
+    under the request's time limit, where it is killed past it.  It reads no table and
+    keeps nothing: the server decided it is needed and keeps what it finds
+    (:func:`keep_opener_total`), so a search that was stopped leaves no trace, and the
+    terminal's ``openers --rank WORD --exact`` can take longer."""
+    from ..search.openers import forget_solvers, solve_opener
 
-    table = load_opener_table(req.words, req.mode)
-    table.row(req.word)  # an unknown word fails here, before any search
     try:
-        data = compute_total(req.words, req.mode, req.word).as_dict()
+        return solve_opener(opener_job(words, mode), word)
     finally:
         forget_solvers()  # the worker serves other requests: it keeps no memo
+
+
+def keep_opener_total(ctx: Context, words: str, mode: str, result: OpenerResult) -> dict[str, Any]:
+    """Keep a computed total in the user's store (:func:`wordlelab.atlas.keep_total`) and
+    answer its rank as :func:`opener_rank` does."""
+    table = load_opener_table(words, mode)
+    data = keep_total(words, mode, result.word, result).as_dict()
     data.update(words=table.words, mode=table.mode)
     return data

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Query
@@ -57,8 +58,15 @@ def add_explorer_api(app: FastAPI, runner: Runner) -> None:
         worker process under the time limit (an expensive request), then kept in the
         user's store, so the table and every later rank show it.  A row that is exact
         already is answered at once, as ``/api/openers/rank`` does."""
-        known: dict[str, Any] = await runner.run(atlas.opener_rank, req.words, req.mode, req.word, expensive=False)
+        deadline = time.monotonic() + runner.limits.timeout_s
+        known: dict[str, Any] = await runner.run(
+            atlas.opener_rank, req.words, req.mode, req.word, expensive=False, deadline=deadline
+        )
         if known["exact"]:
             return known
-        result: dict[str, Any] = await runner.run(atlas.compute_opener, req, expensive=True)
-        return result
+        found = await runner.run(
+            atlas.solve_opener_total, req.words, req.mode, known["word"], expensive=True, deadline=deadline
+        )
+        # kept by the server itself, not the worker: a search stopped at the limit keeps nothing
+        kept: dict[str, Any] = await runner.run(atlas.keep_opener_total, req.words, req.mode, found, expensive=False)
+        return kept
