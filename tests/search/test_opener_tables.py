@@ -280,30 +280,26 @@ def test_the_2023_pool_best_opener_rederived(name: str) -> None:
 
 def test_fold_script_refuses_a_missing_or_damaged_results_file(tmp_path: Path) -> None:
     """scripts/fold_opener_results.py: one line saying what is wrong, exit 1, nothing written
-    (and no empty results file made where none was); so too for a result below its row's
-    proven bound, or an exact row computed differently: a contradiction, not a row to drop."""
+    (and no empty results file made where none was); so too for an exact row computed
+    differently, lower or higher: a contradiction, not a row to drop."""
     import subprocess
     import sys
 
     from wordlelab.search.openers import OpenerResult, ResultStore
 
     script = ROOT / "scripts" / "fold_opener_results.py"
-    # a table that still has bounds (the first of those not yet complete), and a complete one
-    with_bounds = next(
-        (lst, mode)
-        for lst, mode in (("nyt-2023", "normal"), ("nyt-2023", "hard"))
-        if any(e == 0 for _, _, e in _read(TABLES / f"{lst}-{mode}.tsv"))
-    )
+    # (every shipped table is complete: a result below a row's bound is refused by
+    # fold_exact itself, tests/unit/test_atlas.py; here exact rows computed lower and higher)
     before = {p: p.read_bytes() for p in TABLES.glob("*.tsv")}
     missing = tmp_path / "none.sqlite"
     damaged = tmp_path / "bad.sqlite"
     damaged.write_text("not a database")
     cases = [(("nyt", "hard"), missing, "no results file at"), (("nyt", "hard"), damaged, "is damaged")]
-    for (lst, mode), pick, name in ((with_bounds, 0, "below"), (("nyt", "hard"), 1, "differs")):
-        word, total, _ = next(r for r in _read(TABLES / f"{lst}-{mode}.tsv") if r[2] == pick and math.isfinite(r[1]))
+    for (lst, mode), step, name in ((("nyt-2023", "normal"), -1, "below"), (("nyt", "hard"), 1, "differs")):
+        word, total, _ = next(r for r in _read(TABLES / f"{lst}-{mode}.tsv") if r[2] == 1 and math.isfinite(r[1]))
         path = tmp_path / f"{name}.sqlite"
         store = ResultStore(path)
-        store.add(_job(f"{lst}-{mode}").key, OpenerResult(word, int(total) - 1, 1.0, 10))
+        store.add(_job(f"{lst}-{mode}").key, OpenerResult(word, int(total) + step, 1.0, 10))
         store.close()
         cases.append(((lst, mode), path, "contradicts"))
     # a bounded run's bound above an exact total
@@ -408,7 +404,7 @@ def test_raised_tables_rank_every_total_up_to_the_bound(name: str) -> None:
     upper = RAISED[name]
     rows = _read(TABLES / f"{name}.tsv")
     bounds = [(w, t) for w, t, e in rows if e == 0]
-    assert bounds and all(t > upper for _, t in bounds), min(t for _, t in bounds)
+    assert all(t > upper for _, t in bounds), min(t for _, t in bounds)  # (none left once complete)
     lst, mode = name.rsplit("-", 1)
     table = load_opener_table(lst, mode, user=False)
     totals = [t for _, t, e in rows if e == 1]
