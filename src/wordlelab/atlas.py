@@ -396,12 +396,12 @@ def compute_total(
     reads the table and writes the store.
     """
     table = load_opener_table(words, mode)
-    if table.row(word).exact:
+    row = table.row(word)
+    if row.exact:
         return table.rank(word)
     from .search.openers import solve_opener
 
-    job = opener_job(words, mode)
-    return keep_total(words, mode, word, (run or solve_opener)(job, table.row(word).word))
+    return keep_total(words, mode, (run or solve_opener)(opener_job(words, mode), row.word))
 
 
 def opener_job(words: str, mode: str) -> ExactJob:
@@ -413,24 +413,25 @@ def opener_job(words: str, mode: str) -> ExactJob:
 
     lst = table_name_for(words)
     job = ExactJob(load_wordlist(lst), GameRules(mode))
-    if job.key != user_store(lst, mode).key:  # pragma: no cover - the two spell the configuration alike
-        raise OpenerTableError(
-            f"the store's configuration {user_store(lst, mode).key!r} is not the search's {job.key!r}"
-        )
+    kept_under = user_store(lst, mode).key
+    if job.key != kept_under:  # pragma: no cover - the two spell the configuration alike
+        raise OpenerTableError(f"the store's configuration {kept_under!r} is not the search's {job.key!r}")
     return job
 
 
-def keep_total(words: str, mode: str, word: str, result: OpenerResult) -> OpenerRank:
-    """Keep ``result``, the exact search of ``word``'s row that is only a lower bound,
+def keep_total(words: str, mode: str, result: OpenerResult) -> OpenerRank:
+    """Keep ``result``, the exact search of an opener whose row is only a lower bound,
     in the user's store, and rank it in the table that now includes it (where the
     cache cannot be written, in the table with it alone).  A result that is no exact
-    total, or one below the row's proven bound, is refused (:class:`OpenerStoreError`)."""
+    total is refused (:class:`OpenerTableError`), one below the row's proven bound
+    too (:class:`OpenerStoreError`)."""
     table = load_opener_table(words, mode)
+    word = result.word
     row = table.row(word)
     if row.exact:  # settled meanwhile (another request, another process): nothing to keep
         return table.rank(word)
     assert row.total is not None  # a bound is a number
-    if not result.exact or result.word != row.word:
+    if not result.exact:
         raise OpenerTableError(f"the search of {row.word!r} gave no exact total")
     total = OpenerRow.of(result).total
     item = StoredTotal(row.word, total, row.total, round(float(result.seconds), 3), int(result.nodes))

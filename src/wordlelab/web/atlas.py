@@ -72,6 +72,6 @@ def keep_opener_total(ctx: Context, words: str, mode: str, result: OpenerResult)
     """Keep a computed total in the user's store (:func:`wordlelab.atlas.keep_total`) and
     answer its rank as :func:`opener_rank` does."""
     table = load_opener_table(words, mode)
-    data = keep_total(words, mode, result.word, result).as_dict()
+    data = keep_total(words, mode, result).as_dict()
     data.update(words=table.words, mode=table.mode)
     return data
