@@ -51,7 +51,10 @@ def main() -> None:
     sumsq = np.empty(guesses.shape[0], np.int64)
     largest = np.empty(guesses.shape[0], np.int64)
     n_patterns = 3**words.length
-    print(f"scan of {guesses.shape[0]} guesses (pairs up to {SCAN_PAIRS_MAX} candidates), best of {args.repeat}")
+    print(
+        f"scan of {guesses.shape[0]} guesses (pairs up to {SCAN_PAIRS_MAX} candidates, "
+        f"counts per guess and pattern above), best of {args.repeat}"
+    )
     for lo, hi in BANDS:
         sets = bucket_sets(table, pool, lo, hi, args.sets, seed=lo)
         if not sets:

@@ -302,15 +302,15 @@ def test_endgame_trap_equals_brute_force() -> None:
     assert fired > 0  # the cut was exercised
 
 
-def _scan_reference(by_answer: np.ndarray, guesses: np.ndarray, cands: np.ndarray, r: int):  # type: ignore[no-untyped-def]
+def _scan_reference(by_answer: np.ndarray, guesses: np.ndarray, cands: np.ndarray, r: int, n_patterns: int = 243):  # type: ignore[no-untyped-def]
     """``(glb, sumsq, largest, shortcut)`` of ``_bounds.scan`` by counting with
     numpy (``shortcut``: the first guess attaining the least bound with buckets
     of at most two, or -1)."""
-    n, win = len(cands), 242
+    n, win = len(cands), n_patterns - 1
     pats = by_answer[cands][:, guesses].astype(np.int64)
     glb, sumsq, bigs = [], [], []
     for j in range(len(guesses)):
-        counts = np.bincount(pats[:, j], minlength=243)
+        counts = np.bincount(pats[:, j], minlength=n_patterns)
         parts, has_win, big = int((counts > 0).sum()), bool(counts[win]), int(counts.max())
         sumsq.append(int((counts**2).sum()))
         bigs.append(big)
@@ -329,10 +329,13 @@ def _scan_bounds(by_answer: np.ndarray, guesses: np.ndarray, cands: np.ndarray, 
     scan(by_answer, guesses, cands, r, 243, 0, glb, *scratch)
 
 
-@pytest.mark.parametrize("n", [3, 4, 5, 7, 8, 9, 11, 23, 24, 30, 40, 97, 200, SCAN_PAIRS_MAX, SCAN_PAIRS_MAX + 1, 300])
+@pytest.mark.parametrize(
+    "n", [3, 4, 5, 7, 8, 9, 11, 23, 24, 30, 40, 97, 200, SCAN_PAIRS_MAX, SCAN_PAIRS_MAX + 1, 255, 256, 300]
+)
 def test_scan_equals_counting(n: int) -> None:
-    """Both ways of scanning (pairs of candidates for small sets, counts per
-    pattern for large ones), over a run of guesses and a scattered list, for
+    """Every way of scanning (pairs of candidates for small sets, counts per
+    guess and pattern for larger ones, in bytes up to 255 candidates and in
+    16 bits above), over a run of guesses and a scattered list, for
     candidates spread over the list and for neighbours in it."""
     from wordlelab.search._bounds import scan
 
@@ -355,6 +358,29 @@ def test_scan_equals_counting(n: int) -> None:
             want_glb, want_sumsq, want_largest, want_shortcut = _scan_reference(by_answer, guesses, cands, r)
             assert (glb == want_glb).all() and (sumsq == want_sumsq).all() and (largest == want_largest).all()
             assert (node_lb, shortcut) == (want_glb.min(), want_shortcut)
+
+
+@pytest.mark.parametrize("n", [6, SCAN_PAIRS_MAX, SCAN_PAIRS_MAX + 1, 300])
+def test_scan_of_longer_words_equals_counting(n: int) -> None:
+    """Six-letter words (729 patterns, two bytes a cell): small sets by pairs,
+    larger ones one guess at a time (the counts per guess and pattern are for
+    patterns that fit in a byte)."""
+    from wordlelab.search._bounds import scan
+
+    rng = np.random.default_rng(n)
+    letters = np.array(list("abcdefgh"))
+    words = sorted({"".join(rng.choice(letters, 6)) for _ in range(900)})
+    wl = WordList("six", tuple(words[:500]), tuple(words))
+    by_answer = np.ascontiguousarray(pattern_table(wl, persist=False).T)
+    assert by_answer.dtype == np.uint16
+    guesses = np.arange(len(wl.allowed), dtype=np.int64)
+    for r in (1, 3):
+        cands = np.sort(rng.choice(len(wl.answers), n, replace=False)).astype(np.int64)
+        glb, sumsq, largest = (np.empty(len(guesses), np.int64) for _ in range(3))
+        node_lb, shortcut = scan(by_answer, guesses, cands, r, 729, 0, glb, sumsq, largest)
+        want_glb, want_sumsq, want_largest, want_shortcut = _scan_reference(by_answer, guesses, cands, r, 729)
+        assert (glb == want_glb).all() and (sumsq == want_sumsq).all() and (largest == want_largest).all()
+        assert (node_lb, shortcut) == (want_glb.min(), want_shortcut)
 
 
 @pytest.mark.parametrize("n", [3, 5, 9, 17, 40])

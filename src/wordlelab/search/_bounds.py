@@ -325,19 +325,34 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, glb, sumsq, largest): 
     n = cands.shape[0]
     k = guesses.shape[0]
     win = n_patterns - 1
-    counts = np.zeros(n_patterns, np.int32)
-    touched = np.empty(n + 1, np.int64)
     block = np.empty((n, SCAN_BLOCK), by_answer.dtype)
-    # small sets: per block, counters of equal pairs (see _pairs)
+    # how the block's guesses are counted: small sets by pairs of candidates
+    # (_pairs), larger ones of 5-letter words by counts per guess and pattern
+    # (_rows), larger ones of longer words one guess at a time (_columns)
     small = n <= SCAN_PAIRS_MAX
-    # (bytes, and 16 bits for the pairs: n <= SCAN_PAIRS_MAX, 64 lanes a vector)
+    rowwise = not small and n_patterns <= 255
     width_small = SCAN_BLOCK if small else 0
+    # (bytes, and 16 bits for the pairs: n <= SCAN_PAIRS_MAX, 64 lanes a vector)
     dups = np.empty(width_small, np.uint8)
     pairs = np.empty(width_small, np.int16)
     most = np.empty(width_small, np.uint8)
-    wins = np.empty(width_small, np.uint8)
+    wins = np.empty(SCAN_BLOCK, np.uint8)
     eq = np.empty(width_small, np.uint8)
     acc = np.empty(width_small, np.uint8)
+    # (16 bits: up to 65535 candidates)
+    width_large = 0 if small else SCAN_BLOCK
+    ldups = np.empty(width_large, np.uint16)
+    lmost = np.empty(width_large, np.uint16)
+    byte_rows = rowwise and n <= 255
+    counts8 = np.zeros((n_patterns if byte_rows else 0, SCAN_ROWS), np.uint8)
+    counts16 = np.zeros((n_patterns if rowwise and not byte_rows else 0, SCAN_ROWS), np.uint16)
+    seen = np.empty(SCAN_ROWS, np.uint8)
+    squares16 = np.empty(SCAN_ROWS, np.uint16)
+    squares32 = np.empty(SCAN_ROWS, np.uint32)
+    big8 = np.empty(SCAN_ROWS, np.uint8)
+    big16 = np.empty(SCAN_ROWS, np.uint16)
+    counts = np.zeros(n_patterns if not (small or rowwise) else 0, np.int32)
+    touched = np.empty(n + 1, np.int64)
     node_lb = INF
     shortcut = -1
     last = r <= 1  # one guess left after this one: every bucket must be a singleton
@@ -360,78 +375,103 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, glb, sumsq, largest): 
                 dst = block[t]
                 for jj in range(width):
                     dst[jj] = src[np.uint64(picks[jj])]
+        block_sumsq = sumsq[j0 : j0 + width]
         if small:
             _pairs(block, n, width, win, dups, pairs, most, wins, eq, acc)
-            # bounds of the whole block at once, then the guesses one by one
-            # only if the block holds a new least bound (branch-free, with
-            # unsigned indices into views: vector instructions; written with
-            # ``and``/``or`` and ``glb[j0 + jj]`` it compiled to a scalar loop
-            # with a negative-index fix-up per store, a third of the scan's time
-            # for 3-8 candidates)
-            least = INF
-            block_glb = glb[j0 : j0 + width]
-            block_sumsq = sumsq[j0 : j0 + width]
-            block_largest = largest[j0 : j0 + width]
             for jj in range(width):
                 u = np.uint64(jj)
-                parts = n - np.int64(dups[u])
-                wn = np.int64(wins[u])
-                useless = ((parts == 1) & (wn == 0)) | (last & (most[u] > 0))
-                lb = INF if useless else 3 * n - parts - wn
-                block_glb[u] = lb
                 block_sumsq[u] = n + 2 * np.int64(pairs[u])
-                block_largest[u] = np.int64(most[u]) + 1
-                least = min(least, lb)
-            if least > node_lb or least == node_lb and (shortcut >= 0 or least >= INF):
-                continue
-            for jj in range(width):
-                u = np.uint64(jj)
-                lb = block_glb[u]
-                if lb > node_lb or lb == node_lb and shortcut >= 0:
-                    continue  # changes nothing
-                j = j0 + jj
-                exact = most[u] <= 1 and lb < INF  # buckets of at most two
-                if lb < node_lb:
-                    node_lb = lb
-                    shortcut = j if exact else -1
-                elif exact:
-                    shortcut = j
-                if shortcut == j and lb <= floor:
-                    return node_lb, shortcut
-            continue
-        for jj in range(width):
-            j = j0 + jj
-            parts = 0
-            for t in range(n):
-                b = block[t, jj]
-                c = counts[b]
-                touched[parts] = b
-                parts += c == 0  # branch-free: keep b only if it is new
-                counts[b] = c + 1
-            has_win = counts[win] > 0
-            sq = 0
-            big = 0
-            for i in range(parts):
-                b = touched[i]
-                m = counts[b]
-                counts[b] = 0
-                sq += m * m
-                big = max(big, m)
-            sumsq[j] = sq
-            largest[j] = big
-            if parts == 1 and not has_win or r <= 1 and big > 1:  # one bucket, no win: the guess tells nothing
-                lb = INF
+            node_lb, shortcut, stop = _settle(
+                n, j0, width, last, floor, dups, most, wins, glb, largest, node_lb, shortcut
+            )
+        else:
+            if rowwise:
+                for s0 in range(0, width, SCAN_ROWS):
+                    w = min(SCAN_ROWS, width - s0)
+                    if byte_rows:
+                        _rows(block, n, s0, w, win, counts8, seen, squares16, big8, ldups, lmost, wins, block_sumsq)
+                    else:
+                        _rows(block, n, s0, w, win, counts16, seen, squares32, big16, ldups, lmost, wins, block_sumsq)
             else:
-                lb = 3 * n - parts - (1 if has_win else 0)
-            glb[j] = lb
-            if lb < node_lb:
-                node_lb = lb
-                shortcut = j if big <= 2 and lb < INF else -1
-            elif lb == node_lb and shortcut < 0 and big <= 2 and lb < INF:
-                shortcut = j
-            if shortcut == j and lb <= floor:
-                return node_lb, shortcut
+                _columns(block, n, width, win, counts, touched, ldups, lmost, wins, block_sumsq)
+            node_lb, shortcut, stop = _settle(
+                n, j0, width, last, floor, ldups, lmost, wins, glb, largest, node_lb, shortcut
+            )
+        if stop:
+            break
     return node_lb, shortcut
+
+
+@njit(cache=True, inline="always", nogil=True)
+def _settle(n, j0, width, last, floor, dups, most, wins, glb, largest, node_lb, shortcut):  # pragma: no cover
+    """:func:`scan`'s bounds of one block of ``width`` guesses from ``j0`` on,
+    from their counts (``dups``, ``most``, ``wins`` as :func:`_pairs` gives
+    them): fills ``glb`` and ``largest`` there and returns ``(node_lb,
+    shortcut, stop)`` updated (``stop``: an exact guess at or below
+    ``floor``).
+
+    The whole block's bounds at once, then the guesses one by one only if
+    the block holds a new least bound (branch-free, with unsigned indices
+    into views: vector instructions; written with ``and``/``or`` and
+    ``glb[j0 + jj]`` it compiled to a scalar loop with a negative-index
+    fix-up per store, a third of the scan's time for 3-8 candidates)."""
+    least = INF
+    block_glb = glb[j0 : j0 + width]
+    block_largest = largest[j0 : j0 + width]
+    for jj in range(width):
+        u = np.uint64(jj)
+        parts = n - np.int64(dups[u])
+        wn = np.int64(wins[u])
+        useless = ((parts == 1) & (wn == 0)) | (last & (most[u] > 0))
+        lb = INF if useless else 3 * n - parts - wn
+        block_glb[u] = lb
+        block_largest[u] = np.int64(most[u]) + 1
+        least = min(least, lb)
+    if least > node_lb or least == node_lb and (shortcut >= 0 or least >= INF):
+        return node_lb, shortcut, False
+    for jj in range(width):
+        u = np.uint64(jj)
+        lb = block_glb[u]
+        if lb > node_lb or lb == node_lb and shortcut >= 0:
+            continue  # changes nothing
+        j = j0 + jj
+        exact = most[u] <= 1 and lb < INF  # buckets of at most two
+        if lb < node_lb:
+            node_lb = lb
+            shortcut = j if exact else -1
+        elif exact:
+            shortcut = j
+        if shortcut == j and lb <= floor:
+            return node_lb, shortcut, True
+    return node_lb, shortcut, False
+
+
+@njit(cache=True, nogil=True)
+def _columns(block, n, width, win, counts, touched, dups, most, wins, sumsq):  # pragma: no cover - compiled
+    """What :func:`_rows` gives, one guess (column of ``block``) at a time:
+    for sets too large for :func:`_pairs` of words whose patterns do not fit
+    in a byte (``counts: int32[n_patterns]``, zero on entry and on exit;
+    ``touched``: working space of ``n + 1``)."""
+    for jj in range(width):
+        parts = 0
+        for t in range(n):
+            b = block[t, jj]
+            c = counts[b]
+            touched[parts] = b
+            parts += c == 0  # branch-free: keep b only if it is new
+            counts[b] = c + 1
+        wins[jj] = np.uint8(counts[win] > 0)
+        sq = 0
+        big = 0
+        for i in range(parts):
+            b = touched[i]
+            m = counts[b]
+            counts[b] = 0
+            sq += m * m
+            big = max(big, m)
+        dups[jj] = n - parts
+        most[jj] = big - 1
+        sumsq[jj] = sq
 
 
 @njit(cache=True, inline="always", nogil=True)
@@ -536,12 +576,68 @@ def separating(by_answer, guesses, cands):  # pragma: no cover - compiled
     return -1
 
 
+#: guesses counted at once by :func:`_rows` (their counts, ``243 x 64``
+#: bytes or 16-bit words, stay in the first-level cache)
+SCAN_ROWS = 64
+
+
+@njit(cache=True, nogil=True)
+def _rows(block, n, s0, width, win, counts, p, q, big, dups, most, wins, sumsq):  # pragma: no cover - compiled
+    """What :func:`_pairs` gives (``dups``, ``most``, ``wins``, here 16 bits),
+    and ``sumsq`` the sum of squared bucket sizes, for the ``width`` guesses
+    of ``block``'s columns from ``s0`` on (each array indexed as ``block``'s
+    columns), by counting each guess's patterns.
+
+    The candidates are added row by row, each to ``width`` counters at once
+    (``counts: uint8[n_patterns, >= width]`` for ``n <= 255``, else
+    ``uint16``; zero on entry and on exit): the increments of different
+    guesses do not wait on each other, as one guess's do when counted alone.
+    The counts are then read pattern by pattern, each pattern's row across the
+    guesses in vector instructions: ``p`` (bytes) the patterns seen, ``q``
+    the sums of squares (16 bits for byte counts, ``n^2 <= 65025``, else 32)
+    and ``big`` the largest count, per guess (working space of ``width``)."""
+    for t in range(n):
+        bt = block[t, s0 : s0 + width]
+        for jj in range(width):
+            counts[bt[jj], jj] += 1
+    for jj in range(width):
+        u = np.uint64(jj)
+        p[u] = 0
+        q[u] = 0
+        big[u] = 0
+    for b in range(counts.shape[0]):
+        row = counts[b]
+        for jj in range(width):
+            u = np.uint64(jj)
+            x = row[u]
+            p[u] += np.uint8(x != 0)
+            v = q.dtype.type(x)
+            q[u] += v * v
+            big[u] = max(big[u], x)
+    wrow = counts[win]
+    for jj in range(width):
+        u = np.uint64(jj)
+        o = np.uint64(s0 + jj)
+        dups[o] = n - np.int64(p[u])
+        most[o] = np.int64(big[u]) - 1
+        wins[o] = np.uint8(wrow[u] != 0)
+        sumsq[o] = np.int64(q[u])
+    for b in range(counts.shape[0]):
+        row = counts[b]
+        for jj in range(width):
+            row[np.uint64(jj)] = 0
+
+
 #: sets of at most this many candidates are scanned by comparing pairs (see
-#: :func:`_pairs`), larger ones by counting per pattern (about 1.7-1.8 ns a
-#: cell from 145 candidates up; pairs cost 0.89 ns at 119, 1.23 at 169, 1.62
-#: at 223: ``bench/bench_scan.py``, 2026-11-25).  At most 255: the counts are
-#: bytes (and the pairs, 16 bits, at most ``255 * 254 / 2``).
-SCAN_PAIRS_MAX = 240
+#: :func:`_pairs`, ``n (n - 1) / 2`` comparisons a guess), larger ones by
+#: counting per guess and pattern (:func:`_rows`, about ``n`` increments a
+#: guess and a pass over the counts; ``bench/bench_scan.py``, 2026-11-29, ns a
+#: cell, pairs against counts: 0.64 against 0.94 at 83 candidates, 1.14 against
+#: 0.86 at 122, 1.78 against 0.81 at 170, 1.86 against 0.74 at 224; before
+#: these counts, one guess at a time as :func:`_columns` still does for longer
+#: words, 1.7-1.8 ns from 145 candidates up).  At most 255: the pairs' counts
+#: are bytes (and the pairs, 16 bits, at most ``255 * 254 / 2``).
+SCAN_PAIRS_MAX = 100
 
 
 @njit(cache=True, nogil=True)
@@ -563,7 +659,7 @@ def _pairs(block, n, width, win, dups, pairs, most, wins, eq, acc):  # pragma: n
     the pairs add up in bytes (``acc``), so every loop runs at full vector
     width (``bench/bench_scan.py``; figures in docs/benchmarks.md).  ``eq``
     and ``acc``: working space of ``width`` bytes."""
-    win8 = np.uint8(win)
+    win8 = block.dtype.type(win)  # (the all-green pattern in the block's own width: 728 for six letters)
     few = n <= 23  # n (n - 1) / 2 <= 253: the pairs of a guess fit in a byte
     for jj in range(width):
         dups[jj] = 0
