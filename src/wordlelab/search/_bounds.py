@@ -330,7 +330,7 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, glb, sumsq, largest): 
     # (_pairs), larger ones of 5-letter words by counts per guess and pattern
     # (_rows), larger ones of longer words one guess at a time (_columns)
     small = n <= SCAN_PAIRS_MAX
-    rowwise = not small and n_patterns <= 255
+    rowwise = not small and n_patterns <= 255 and n <= 65535  # (16-bit counts at most)
     width_small = SCAN_BLOCK if small else 0
     # (bytes, and 16 bits for the pairs: n <= SCAN_PAIRS_MAX, 64 lanes a vector)
     dups = np.empty(width_small, np.uint8)
@@ -339,10 +339,9 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, glb, sumsq, largest): 
     wins = np.empty(SCAN_BLOCK, np.uint8)
     eq = np.empty(width_small, np.uint8)
     acc = np.empty(width_small, np.uint8)
-    # (16 bits: up to 65535 candidates)
     width_large = 0 if small else SCAN_BLOCK
-    ldups = np.empty(width_large, np.uint16)
-    lmost = np.empty(width_large, np.uint16)
+    ldups = np.empty(width_large, np.int32)
+    lmost = np.empty(width_large, np.int32)
     byte_rows = rowwise and n <= 255
     counts8 = np.zeros((n_patterns if byte_rows else 0, SCAN_ROWS), np.uint8)
     counts16 = np.zeros((n_patterns if rowwise and not byte_rows else 0, SCAN_ROWS), np.uint16)
@@ -583,7 +582,7 @@ SCAN_ROWS = 64
 
 @njit(cache=True, nogil=True)
 def _rows(block, n, s0, width, win, counts, p, q, big, dups, most, wins, sumsq):  # pragma: no cover - compiled
-    """What :func:`_pairs` gives (``dups``, ``most``, ``wins``, here 16 bits),
+    """What :func:`_pairs` gives (``dups``, ``most``, ``wins``; the first two 32 bits),
     and ``sumsq`` the sum of squared bucket sizes, for the ``width`` guesses
     of ``block``'s columns from ``s0`` on (each array indexed as ``block``'s
     columns), by counting each guess's patterns.
