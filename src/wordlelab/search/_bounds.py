@@ -345,11 +345,12 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, glb, sumsq, largest): 
     byte_rows = rowwise and n <= 255
     counts8 = np.zeros((n_patterns if byte_rows else 0, SCAN_ROWS), np.uint8)
     counts16 = np.zeros((n_patterns if rowwise and not byte_rows else 0, SCAN_ROWS), np.uint16)
-    seen = np.empty(SCAN_ROWS, np.uint8)
-    squares16 = np.empty(SCAN_ROWS, np.uint16)
-    squares32 = np.empty(SCAN_ROWS, np.uint32)
-    big8 = np.empty(SCAN_ROWS, np.uint8)
-    big16 = np.empty(SCAN_ROWS, np.uint16)
+    width_rows = SCAN_ROWS if rowwise else 0
+    seen = np.empty(width_rows, np.uint8)
+    squares16 = np.empty(width_rows if byte_rows else 0, np.uint16)
+    squares32 = np.empty(0 if byte_rows else width_rows, np.uint32)
+    big8 = np.empty(width_rows if byte_rows else 0, np.uint8)
+    big16 = np.empty(0 if byte_rows else width_rows, np.uint16)
     counts = np.zeros(n_patterns if not (small or rowwise) else 0, np.int32)
     touched = np.empty(n + 1, np.int64)
     node_lb = INF
@@ -599,12 +600,14 @@ def _rows(block, n, s0, width, win, counts, p, q, big, dups, most, wins, sumsq):
         bt = block[t, s0 : s0 + width]
         for jj in range(width):
             counts[bt[jj], jj] += 1
+    wrow = counts[win]
     for jj in range(width):
         u = np.uint64(jj)
+        wins[np.uint64(s0 + jj)] = np.uint8(wrow[u] != 0)
         p[u] = 0
         q[u] = 0
         big[u] = 0
-    for b in range(counts.shape[0]):
+    for b in range(counts.shape[0]):  # (read, then zeroed for the next call)
         row = counts[b]
         for jj in range(width):
             u = np.uint64(jj)
@@ -613,18 +616,13 @@ def _rows(block, n, s0, width, win, counts, p, q, big, dups, most, wins, sumsq):
             v = q.dtype.type(x)
             q[u] += v * v
             big[u] = max(big[u], x)
-    wrow = counts[win]
+            row[u] = 0
     for jj in range(width):
         u = np.uint64(jj)
         o = np.uint64(s0 + jj)
         dups[o] = n - np.int64(p[u])
         most[o] = np.int64(big[u]) - 1
-        wins[o] = np.uint8(wrow[u] != 0)
         sumsq[o] = np.int64(q[u])
-    for b in range(counts.shape[0]):
-        row = counts[b]
-        for jj in range(width):
-            row[np.uint64(jj)] = 0
 
 
 #: sets of at most this many candidates are scanned by comparing pairs (see
