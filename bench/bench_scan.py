@@ -65,7 +65,7 @@ def main() -> None:
         for _ in range(args.repeat):
             t0 = time.perf_counter()
             for s in sets:
-                scan(by_answer, guesses, s, 3, n_patterns, 0, glb, sumsq, largest)
+                scan(by_answer, guesses, s, 3, n_patterns, 0, glb, sumsq, largest, np.zeros((0, 0), by_answer.dtype))
             best = min(best, time.perf_counter() - t0)
         mean_n = cells / guesses.shape[0] / len(sets)
         print(f"  {lo:3d}-{hi:3d} candidates ({len(sets)} sets, mean {mean_n:.0f}): {best / cells * 1e9:.3f} ns a cell")

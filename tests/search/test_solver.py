@@ -326,7 +326,7 @@ def _scan_bounds(by_answer: np.ndarray, guesses: np.ndarray, cands: np.ndarray, 
     from wordlelab.search._bounds import scan
 
     scratch = np.empty(len(guesses), np.int64), np.empty(len(guesses), np.int64)
-    scan(by_answer, guesses, cands, r, 243, 0, glb, *scratch)
+    scan(by_answer, guesses, cands, r, 243, 0, glb, *scratch, np.zeros((0, 0), np.uint8))
 
 
 @pytest.mark.parametrize(
@@ -354,7 +354,9 @@ def test_scan_equals_counting(n: int) -> None:
             glb = np.empty(len(guesses), np.int64)
             sumsq = np.empty(len(guesses), np.int64)
             largest = np.empty(len(guesses), np.int64)
-            node_lb, shortcut = scan(by_answer, guesses, cands, r, 243, 0, glb, sumsq, largest)
+            node_lb, shortcut = scan(
+                by_answer, guesses, cands, r, 243, 0, glb, sumsq, largest, np.zeros((0, 0), np.uint8)
+            )
             want_glb, want_sumsq, want_largest, want_shortcut = _scan_reference(by_answer, guesses, cands, r)
             assert (glb == want_glb).all() and (sumsq == want_sumsq).all() and (largest == want_largest).all()
             assert (node_lb, shortcut) == (want_glb.min(), want_shortcut)
@@ -377,7 +379,9 @@ def test_scan_of_longer_words_equals_counting(n: int) -> None:
     for r in (1, 3):
         cands = np.sort(rng.choice(len(wl.answers), n, replace=False)).astype(np.int64)
         glb, sumsq, largest = (np.empty(len(guesses), np.int64) for _ in range(3))
-        node_lb, shortcut = scan(by_answer, guesses, cands, r, 729, 0, glb, sumsq, largest)
+        node_lb, shortcut = scan(
+            by_answer, guesses, cands, r, 729, 0, glb, sumsq, largest, np.zeros((0, 0), by_answer.dtype)
+        )
         want_glb, want_sumsq, want_largest, want_shortcut = _scan_reference(by_answer, guesses, cands, r, 729)
         assert (glb == want_glb).all() and (sumsq == want_sumsq).all() and (largest == want_largest).all()
         assert (node_lb, shortcut) == (want_glb.min(), want_shortcut)
@@ -433,7 +437,18 @@ def test_narrow_keeps_one_guess_per_split() -> None:
         cands = np.sort(rng.choice(np.arange(start, start + 200), n, replace=False)).astype(np.int64)
         glb = np.empty(len(guesses), np.int64)
         sumsq = np.empty(len(guesses), np.int64)
-        scan(by_answer, guesses, cands, 3, 243, 0, glb, sumsq, np.empty(len(guesses), np.int64))
+        scan(
+            by_answer,
+            guesses,
+            cands,
+            3,
+            243,
+            0,
+            glb,
+            sumsq,
+            np.empty(len(guesses), np.int64),
+            np.zeros((0, 0), np.uint8),
+        )
         useful = guesses[glb < INF]
         assert (guesses[narrow(by_answer, guesses, glb, cands, False)] == useful).all()
         kept = guesses[narrow(by_answer, guesses, glb, cands, True)]
@@ -914,7 +929,7 @@ def test_the_guesses_cut_for_a_bucket_too_big_are_exactly_those_above_the_most_p
     start = int(rng.integers(0, len(words.answers) - 3 * n))
     cands = np.sort(rng.choice(np.arange(start, start + 3 * n), n, replace=False)).astype(np.int64)
     glb, sumsq, largest = (np.empty(len(guesses), np.int64) for _ in range(3))
-    scan(by_answer, guesses, cands, 3, 243, 0, glb, sumsq, largest)
+    scan(by_answer, guesses, cands, 3, 243, 0, glb, sumsq, largest, np.zeros((0, 0), np.uint8))
     pats = by_answer[cands][:, guesses]
     parts = np.array([len(np.unique(pats[:, j])) for j in range(len(guesses))])
     useful = glb < INF
@@ -981,6 +996,80 @@ def test_feasibility_search_equals_brute_force_in_hard_mode(seed: int) -> None:
             refuted += int(fresh.counters[STAT_INFEASIBLE])
     # both answers came up, and openers were refuted by a bucket without a tree
     assert checked[True] > 0 and checked[False] > 0 and refuted > 0
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_grown_core_is_a_set_no_legal_guess_tells_apart(seed: int) -> None:
+    """``_feasible.grow_core`` over a bucket and a legal set: a core it returns
+    holds at most ``CORE_MAX`` of the bucket's candidates, and every legal
+    guess shows two of them one pattern (checked against the table); it
+    returns none for a bucket some legal guess splits into singletons (no
+    subset of it is a core then).  Both outcomes came up."""
+    from wordlelab.search._feasible import CORE_MAX, grow_core
+
+    words = _family_list(700 + seed, ("atch", "ight", "ower", "ound", "aste"), 24, 40)
+    table = pattern_table(words)
+    by_answer = np.ascontiguousarray(table.T)
+    rng = np.random.default_rng(seed)
+    found = {True: 0, False: 0}
+    for _ in range(60):
+        legal = np.sort(rng.choice(len(words.allowed), int(rng.integers(2, 12)), replace=False)).astype(np.int64)
+        bucket = rng.choice(len(words.answers), int(rng.integers(3, 10)), replace=False).astype(np.int64)
+        out = np.zeros(CORE_MAX, np.int32)
+        size = grow_core(by_answer, table, legal, bucket, out)
+        splits = [len(np.unique(table[g, bucket])) == len(bucket) for g in legal]
+        if size:
+            core = out[:size]
+            assert 2 <= size <= CORE_MAX and len(set(core.tolist())) == size
+            assert set(core.tolist()) <= set(bucket.tolist())
+            assert all(len(np.unique(table[g, core])) < size for g in legal)
+        else:
+            assert any(splits) or len(bucket) > CORE_MAX
+        if any(splits):
+            assert size == 0
+        found[size > 0] += 1
+    assert found[True] > 0 and found[False] > 0
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_cores_refute_guesses_without_changing_what_has_a_tree(seed: int) -> None:
+    """Hard mode, three and four guesses left under every forced opener of a
+    list of word families: whether each bucket has a tree is the same with the
+    cores (``_feasible``, "Cores") as with none kept (``core_store(0)``), the
+    cores refuted guesses, and without them none was."""
+    from wordlelab.search._core import core_store
+    from wordlelab.search._feasible import STAT_CORE_CUTS
+
+    words = _family_list(400 + seed, ("atch", "ight", "ower", "ound", "aste"), 30, 60)
+    table = pattern_table(words)
+    cands = np.arange(len(words.answers))
+    win = all_green(words.length)
+    cuts = {True: 0, False: 0}
+    answers = {True: 0, False: 0}
+    for cap in (4, 5):
+        with_cores = Solver(words, table, rules="hard", max_guesses=cap)
+        without = Solver(words, table, rules="hard", max_guesses=cap)
+        without.cores = core_store(0)
+        for g in range(len(words.allowed)):
+            for p in np.unique(table[g, cands]):
+                if p == win:
+                    continue
+                members = cands[table[g, cands] == p]
+                got = with_cores.has_tree(members, history=(Step(g, int(p)),))
+                assert got == without.has_tree(members, history=(Step(g, int(p)),)), (words.allowed[g], p)
+                answers[got] += 1
+        cuts[True] += int(with_cores.counters[STAT_CORE_CUTS])
+        cuts[False] += int(without.counters[STAT_CORE_CUTS])
+    assert answers[True] > 0 and answers[False] > 0
+    assert cuts[True] > 0 and cuts[False] == 0
+
+
+def test_a_core_store_has_a_power_of_two_slots() -> None:
+    from wordlelab.search._core import core_store
+
+    assert core_store(0)[0].shape == (0,) and core_store(8)[0].shape == (8,)
+    with pytest.raises(ValueError, match="power of two"):
+        core_store(12)
 
 
 @pytest.mark.parametrize("mode", ["normal", "hard", "ultra"])

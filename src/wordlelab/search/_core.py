@@ -304,7 +304,7 @@ from ._bounds import (
     too_big,
     trapped_guesses,
 )
-from ._feasible import STAT_FEASIBLE_CELLS, STAT_FEASIBLE_NODES, feasible
+from ._feasible import CORE_SLOTS, STAT_FEASIBLE_CELLS, STAT_FEASIBLE_NODES, core_store, feasible
 from ._memo import (
     INF,
     MAX_GUESS_INDEX,
@@ -320,6 +320,7 @@ from ._memo import (
 )
 
 __all__ = [
+    "CORE_SLOTS",
     "INF",
     "MAX_GUESS_INDEX",
     "N_STATS",
@@ -329,6 +330,7 @@ __all__ = [
     "Memo",
     "Search",
     "constrain",
+    "core_store",
     "feasible",
     "hard_filter",
     "lookup",
@@ -383,7 +385,8 @@ STAT_DOOMED = 15  # hard mode: guesses not tried, their child an endgame trap (_
 STAT_INFEASIBLE = 16  # hard mode: guesses refuted by a bucket with no tree at all (_feasible.feasible)
 # 17, 18: STAT_FEASIBLE_NODES, STAT_FEASIBLE_CELLS (the feasibility search's, _feasible)
 STAT_TOO_MANY = 19  # hard mode: guesses refuted by a bucket larger than any guess splits (see "Two guesses left")
-N_STATS = 20
+# 20, 21: STAT_CORE_CUTS, STAT_CORE_NODES (the feasibility search's cores, _feasible)
+N_STATS = 22
 
 
 class Search(NamedTuple):
@@ -429,6 +432,7 @@ class Search(NamedTuple):
     dominance_min: int
     rounds_step: int
     feasible: Any
+    cores: Any
 
 
 #: order keys: ``key << _ORDER_SHIFT | position`` (positions are guess indices,
@@ -574,6 +578,7 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
     sumsq = np.empty(k, np.int64)
     largest = np.empty(k, np.int64)
     rows = cands[:0]
+    no_keep = np.zeros((0, 0), s.by_answer.dtype)  # (the scan's patterns are not kept here)
     if d == 2 and forced < 0 and hard:
         # two guesses left and no candidate settles the set (small_value):
         # 2n if some guess splits it into singletons, else INF (see "Two
@@ -587,12 +592,12 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
             shortcut = separating(local, local_col, rows)
         node_lb = INF if shortcut < 0 else 2 * n
     elif forced >= 0 or local.shape[0] == 0:
-        node_lb, shortcut = scan(s.by_answer, guesses, cands, d - 1, n_patterns, known_lb, glb, sumsq, largest)
+        node_lb, shortcut = scan(s.by_answer, guesses, cands, d - 1, n_patterns, known_lb, glb, sumsq, largest, no_keep)
     else:
         rows = np.empty(n, np.int64)
         for t in range(n):
             rows[t] = local_row[cands[t]]
-        node_lb, shortcut = scan(local, local_col, rows, d - 1, n_patterns, known_lb, glb, sumsq, largest)
+        node_lb, shortcut = scan(local, local_col, rows, d - 1, n_patterns, known_lb, glb, sumsq, largest, no_keep)
     shrinking = hard or ultra  # every child's legal set is a subset of this node's
     doomed = np.zeros(k if shrinking else 0, np.bool_)
     if shrinking and forced < 0 and shortcut < 0 and node_lb < INF and d >= 3:
@@ -896,7 +901,9 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
                     b = bucket_ids[q]
                     child = members[starts[b] : ends[b]].copy()
                     cg, cm = constrain(greens, mins, g, b, codes)
-                    if not feasible(child, sub_legal, g, np.int64(b), cg, cm, csums[q], chashes[q], d - 1, s):
+                    if not feasible(
+                        child, sub_legal, g, np.int64(b), cg, cm, csums[q], chashes[q], legal_hash, d - 1, s
+                    ):
                         total = INF
                         failed = True
                         stats[STAT_INFEASIBLE] += 1

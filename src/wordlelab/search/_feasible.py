@@ -25,6 +25,25 @@ infeasible bucket, most often the largest, last.
   first 10.7 s.  (The cost search asks an opener's buckets in the same
   order, see ``_core``, "No tree at all".)
 
+**Cores.**  With three guesses left a guess is refuted by a bucket no legal
+guess splits into singletons, and most such buckets hold a few candidates
+that no guess of the node's legal set tells apart, whatever it is shown (at
+every guess two of them show one pattern): a *core*.  Any guess that shows a
+core's candidates one pattern is then refuted on the spot, its bucket holding
+them all, with two guesses left and a legal set inside this one.  A core is
+grown from a refuting bucket (:func:`_grow_core`) and kept by rule
+(:func:`core_store`): a node's legal set is the pool's guesses its rule
+allows, less guesses that cannot split any set of its candidates (narrowed:
+one pattern for an ancestor's candidates; alike: the same patterns as a guess
+kept), so a core holds at every node of that rule whose candidates include
+it, and at every node below (a rule only grows, a legal set only shrinks).
+It is kept under the parent's rule when no guess of the parent's legal set
+tells it apart either, where the node's siblings find it.  A node with three
+guesses left first drops the guesses its rule's and its parent's cores
+refute, and has no tree if that leaves none, without a scan; it grows a
+core from the first refuting buckets it meets.  2023 pool, hard, one core:
+measured in docs/benchmarks.md.
+
 Its ``INF`` results are exact values, stored in the search memo, where the
 cost search finds them; the feasible nodes it proves are kept in a set of
 their own (``s.feasible``, a memo of its own with the same keys), since a tree's existence
@@ -58,16 +77,171 @@ from ._memo import INF, entry_value, get, node_key, put, set_hash, store
 #: indices into the search's ``stats`` counters (the others are ``_core``'s)
 STAT_FEASIBLE_NODES = 17  # nodes the feasibility search scanned
 STAT_FEASIBLE_CELLS = 18  # pattern look-ups of its scans
+STAT_CORE_CUTS = 20  # guesses refuted by a core (three guesses left)
+STAT_CORE_NODES = 21  # nodes with three guesses left whose cores refute every guess
+
+#: rules whose cores are kept (a direct-mapped table: a rule whose slot is
+#: taken replaces the rule there)
+CORE_SLOTS = 1 << 14
+#: cores kept per rule, the oldest replaced first
+CORES_PER_RULE = 64
+#: candidates in a core, at most
+CORE_MAX = 8
+#: cores a node grows, at most, and failed attempts before it stops trying
+#: (an attempt fails when the bucket has no core of at most ``CORE_MAX``)
+CORES_GROWN = 16
+CORE_FAILS = 2
+
+
+def core_store(slots: int = CORE_SLOTS) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """An empty store of cores (see "Cores" above): ``(keys, sizes, members,
+    added)``, ``keys: uint64[slots]`` the rule of each slot (0: none),
+    ``sizes: int8[slots, CORES_PER_RULE]`` each core's size (0: none),
+    ``members: int32[slots, CORES_PER_RULE, CORE_MAX]`` its candidates, and
+    ``added: int64[slots]`` how many the rule was given.  ``slots`` is a power
+    of two; 0 keeps no core (the search then grows none)."""
+    if slots < 0 or slots & (slots - 1):
+        raise ValueError(f"the core store's slots must be 0 or a power of two, not {slots}")
+    return (
+        np.zeros(slots, np.uint64),
+        np.zeros((slots, CORES_PER_RULE), np.int8),
+        np.zeros((slots, CORES_PER_RULE, CORE_MAX), np.int32),
+        np.zeros(slots, np.int64),
+    )
 
 
 @njit(cache=True, nogil=True)
-def feasible(cands, legal, prev_g, prev_p, greens, mins, rule_total, legal_hash, d, s):  # pragma: no cover
+def grow_core(by_answer, table, legal, members, out):  # pragma: no cover - compiled
+    """A core among ``members`` (at least two candidates): a subset that no
+    guess of ``legal`` tells apart, in ``out[:size]``; returns ``size``, or 0
+    if there is none of at most ``CORE_MAX`` candidates this way.
+
+    Grown from the first two members: while some guess shows the core's
+    candidates distinct patterns (the first :func:`separating` finds), a
+    member it shows the pattern of one of them joins, or failing that one it
+    shows the pattern of another member outside (who joins next time).  If
+    no member is left to join, that guess tells all of ``members`` apart."""
+    m = members.shape[0]
+    out[0] = members[0]
+    out[1] = members[1]
+    size = 2
+    while True:
+        j = separating(by_answer, legal, out[:size])
+        if j < 0:
+            return size
+        if size == CORE_MAX:
+            return 0
+        row = table[legal[j]]
+        joins = -1  # a member outside shown the pattern of one inside
+        pairs = -1  # ... else of another outside
+        for i in range(m):
+            x = members[i]
+            inside = False
+            clash = False
+            for e in range(size):
+                if out[e] == x:
+                    inside = True
+                    break
+                clash |= row[out[e]] == row[x]
+            if inside:
+                continue
+            if clash:
+                joins = x
+                break
+            if pairs < 0:
+                for i2 in range(i + 1, m):
+                    if row[members[i2]] == row[x]:
+                        pairs = x
+                        break
+        if joins < 0 and pairs < 0:
+            return 0
+        out[size] = joins if joins >= 0 else pairs
+        size += 1
+
+
+@njit(cache=True, nogil=True)
+def _keep_core(cores, rule, core, size):  # pragma: no cover - compiled
+    """Keep ``core[:size]`` under ``rule`` (a legal-set hash), replacing the rule's
+    oldest core if it has ``CORES_PER_RULE``, or the slot's other rule."""
+    keys, sizes, members, added = cores
+    if keys.shape[0] == 0 or rule == 0:  # (0: no rule, and no slot's rule)
+        return
+    slot = np.int64(rule & np.uint64(keys.shape[0] - 1))
+    if keys[slot] != rule:
+        keys[slot] = rule
+        sizes[slot, :] = 0
+        added[slot] = 0
+    c = added[slot] % CORES_PER_RULE
+    sizes[slot, c] = size
+    for e in range(size):
+        members[slot, c, e] = core[e]
+    added[slot] += 1
+
+
+@njit(cache=True, nogil=True)
+def _cores_within(cores, rule, cands, out, out_sizes, n_out):  # pragma: no cover - compiled
+    """Append to ``out``/``out_sizes`` (from ``n_out`` on) the cores kept under
+    ``rule`` whose candidates are all in ``cands`` (sorted); the new count."""
+    keys, sizes, members, added = cores
+    if keys.shape[0] == 0 or rule == 0:
+        return n_out
+    slot = np.int64(rule & np.uint64(keys.shape[0] - 1))
+    if keys[slot] != rule:
+        return n_out
+    for c in range(min(added[slot], CORES_PER_RULE)):
+        size = sizes[slot, c]
+        within = True
+        for e in range(size):
+            x = members[slot, c, e]
+            i = np.searchsorted(cands, x)
+            if i == cands.shape[0] or cands[i] != x:
+                within = False
+                break
+        if within:
+            for e in range(size):
+                out[n_out, e] = members[slot, c, e]
+            out_sizes[n_out] = size
+            n_out += 1
+    return n_out
+
+
+@njit(cache=True, inline="always", nogil=True)
+def _merges(by_answer, core, size, g):  # pragma: no cover - compiled
+    """Whether guess ``g`` shows the candidates ``core[:size]`` one pattern."""
+    p = by_answer[core[0], g]
+    for e in range(1, size):
+        if by_answer[core[e], g] != p:
+            return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _new_core(s, legal, parent_legal, legal_hash, parent_hash, bucket, out, out_sizes, at):  # pragma: no cover
+    """Grow a core from ``bucket`` (a refuting bucket of a node with three
+    guesses left, ``legal`` its legal set) into ``out`` and keep it: under the
+    parent's rule if no guess of the parent's legal set (``parent_legal``)
+    tells it apart either, else under the node's.  Whether one was found."""
+    size = grow_core(s.by_answer, s.table, legal, bucket, out)
+    if size == 0:
+        return False
+    out_sizes[at] = size
+    if parent_hash != 0 and separating(s.by_answer, parent_legal, out[:size]) < 0:
+        _keep_core(s.cores, parent_hash, out, size)
+    else:
+        _keep_core(s.cores, legal_hash, out, size)
+    return True
+
+
+@njit(cache=True, nogil=True)
+def feasible(cands, legal, prev_g, prev_p, greens, mins, rule_total, legal_hash, parent_hash, d, s):  # pragma: no cover
     """``f(S, d) < INF`` for the candidates ``cands`` (sorted), hard mode.
 
     As in ``_core._solve``: with ``prev_g >= 0``, ``legal`` is the parent's
     legal set and this node's is it filtered by the hint ``(prev_g,
     prev_p)``; ``greens``/``mins`` are this node's rule and ``legal_hash``
-    its hash (``seal_rule(rule_total)``, ``rule_total`` its ``rule_sum``)."""
+    its hash (``seal_rule(rule_total)``, ``rule_total`` its ``rule_sum``);
+    ``parent_hash`` the parent's legal-set hash (0: none), whose cores hold
+    here too (see "Cores")."""
     n = cands.shape[0]
     if d <= 0:
         return False
@@ -90,6 +264,7 @@ def feasible(cands, legal, prev_g, prev_p, greens, mins, rule_total, legal_hash,
             return True
     if get(s.feasible, key, 0) == 1:
         return True
+    parent_legal = legal
     if prev_g >= 0:
         legal = legal[hard_keep(legal, prev_g, prev_p, s.codes, s.letter_counts, s.hard_bits)]
     ans_groups, group_pos, ans_codes, letter_mask = s.ends
@@ -108,18 +283,64 @@ def feasible(cands, legal, prev_g, prev_p, greens, mins, rule_total, legal_hash,
             return True
     k = legal.shape[0]
     s.stats[STAT_FEASIBLE_NODES] += 1
-    s.stats[STAT_FEASIBLE_CELLS] += n * k
     if d == 2:  # as in _core: a guess splitting the set into singletons, or none
+        s.stats[STAT_FEASIBLE_CELLS] += n * k
         j = separating(s.by_answer, legal, cands)
         if j < 0:
             store(memo, key, INF, 0, True)
             return False
         store(memo, key, 2 * n, legal[j], True)
         return True
-    glb = np.empty(k, np.int64)
-    sumsq = np.empty(k, np.int64)
-    largest = np.empty(k, np.int64)
-    node_lb, shortcut = scan(s.by_answer, legal, cands, d - 1, n_patterns, 0, glb, sumsq, largest)
+    # the cores here (d == 3 only): the guesses they refute are not tried
+    by_answer = s.by_answer
+    cored = d == 3 and s.cores[0].shape[0] > 0  # (a store of no slots: no cores)
+    core = np.empty((2 * CORES_PER_RULE + CORES_GROWN if cored else 0, CORE_MAX), np.int32)
+    core_size = np.empty(core.shape[0], np.int64)
+    n_cores = 0
+    refuted = np.zeros(k, np.bool_)
+    cut = 0
+    if cored:
+        n_cores = _cores_within(s.cores, legal_hash, cands, core, core_size, 0)
+        n_cores = _cores_within(s.cores, parent_hash, cands, core, core_size, n_cores)
+        for j in range(k):
+            for c in range(n_cores):
+                if _merges(by_answer, core[c], core_size[c], legal[j]):
+                    refuted[j] = True
+                    cut += 1
+                    break
+        s.stats[STAT_CORE_CUTS] += cut
+        if cut == k:
+            s.stats[STAT_CORE_NODES] += 1
+            store(memo, key, INF, 0, True)
+            return False
+    first_grown = n_cores
+    fails = 0
+    # the scan, of the guesses the cores leave: the others keep ``glb`` 0, so
+    # they are passed down (they may split a bucket below) and ``too_big``
+    # marks nothing (the most parts of a guess refuted is not counted)
+    glb = np.zeros(k, np.int64)
+    sumsq = np.zeros(k, np.int64)
+    largest = np.zeros(k, np.int64)
+    scanned = np.flatnonzero(~refuted)
+    n_scanned = scanned.shape[0]
+    keep = np.empty((n, n_scanned), by_answer.dtype)  # its patterns, for the guesses tried below
+    s.stats[STAT_FEASIBLE_CELLS] += n * n_scanned
+    if cut == 0:
+        node_lb, shortcut = scan(by_answer, legal, cands, d - 1, n_patterns, 0, glb, sumsq, largest, keep)
+    else:
+        part_glb = np.empty(n_scanned, np.int64)
+        part_sumsq = np.empty(n_scanned, np.int64)
+        part_largest = np.empty(n_scanned, np.int64)
+        node_lb, shortcut = scan(
+            by_answer, legal[scanned], cands, d - 1, n_patterns, 0, part_glb, part_sumsq, part_largest, keep
+        )
+        glb[scanned] = part_glb
+        sumsq[scanned] = part_sumsq
+        largest[scanned] = part_largest
+        if shortcut >= 0:
+            shortcut = scanned[shortcut]
+    column = np.empty(k, np.int64)  # a scanned guess's column of ``keep``
+    column[scanned] = np.arange(n_scanned)
     if node_lb >= INF:
         store(memo, key, INF, 0, True)
         return False
@@ -144,19 +365,18 @@ def feasible(cands, legal, prev_g, prev_p, greens, mins, rule_total, legal_hash,
     # candidates, in the cost search's order of splits (best first)
     count = 0
     for j in range(k):
-        if glb[j] < INF and not doomed[j]:
+        if glb[j] < INF and not doomed[j] and not refuted[j]:
             count += 1
     order_keys = np.empty(count, np.int64)
     pos = np.empty(count, np.int64)
     count = 0
     for j in range(k):
-        if glb[j] < INF and not doomed[j]:
+        if glb[j] < INF and not doomed[j] and not refuted[j]:
             order_keys[count] = split_order(sumsq[j], glb[j], n)
             pos[count] = j
             count += 1
     pos = pos[np.argsort(order_keys, kind="mergesort")]
     win = n_patterns - 1
-    table = s.table
     tally = np.zeros(n_patterns, np.int64)
     seen = np.empty(n_patterns, np.int64)
     starts = np.zeros(n_patterns, np.int64)
@@ -168,27 +388,56 @@ def feasible(cands, legal, prev_g, prev_p, greens, mins, rule_total, legal_hash,
     terms = np.empty(n, np.uint64)
     for t in range(n):
         terms[t] = item_key(cands[t])
+    col = np.empty(n, keep.dtype)  # the patterns of the guess tried, from ``keep``
+    iota = np.arange(n)  # (``col`` is indexed by candidate position)
     for jj in range(count):
-        g = legal[pos[jj]]
-        row = table[g]
-        n_seen = count_buckets(row, cands, terms, tally, seen, sums)
+        j = pos[jj]
+        g = legal[j]
+        merged = False
+        for c in range(first_grown, n_cores):  # (the cores grown since the scan)
+            if _merges(by_answer, core[c], core_size[c], g):
+                merged = True
+                break
+        if merged:
+            s.stats[STAT_CORE_CUTS] += 1
+            continue
+        for t in range(n):
+            col[t] = keep[t, column[j]]
+        n_seen = count_buckets(col, iota, terms, tally, seen, sums)
         # cheap tests of every bucket first: its bound, what the memo proved
-        dead = False
-        for i in range(n_seen):
+        # (the largest bucket first: most often the one without a tree)
+        big = 0
+        for i in range(1, n_seen):
+            if tally[seen[i]] > tally[seen[big]] or seen[big] == win:
+                big = i
+        dead = -1
+        for ii in range(n_seen):
+            i = big if ii == 0 else ii - 1 if ii <= big else ii
             b = seen[i]
             m = tally[b]
             if b == win or m <= 2:
                 continue
             if bucket_lb(m, d - 1, max_parts) >= INF:
-                dead = True
+                dead = b
                 break
             csums[b] = rule_sum_after(rule_total, greens, mins, g, b, s.codes)
             chashes[b] = seal_rule(csums[b])
             e = get(memo, node_key(seal_hash(sums[b], m), chashes[b], d - 1), -1)
             if e >= 0 and entry_value(e) >= INF:
-                dead = True
+                dead = b
                 break
-        if dead:
+        if dead >= 0:
+            if cored and tally[dead] <= CORE_MAX + 4 and n_cores < core.shape[0] and fails < CORE_FAILS:
+                child = np.empty(tally[dead], np.int64)
+                f = 0
+                for t in range(n):
+                    if col[t] == dead:
+                        child[f] = cands[t]
+                        f += 1
+                if _new_core(s, legal, parent_legal, legal_hash, parent_hash, child, core[n_cores], core_size, n_cores):
+                    n_cores += 1
+                else:
+                    fails += 1
             for i in range(n_seen):
                 tally[seen[i]] = 0
             continue
@@ -202,7 +451,7 @@ def feasible(cands, legal, prev_g, prev_p, greens, mins, rule_total, legal_hash,
             at += tally[b]
             sizes[i] = tally[b]
         for t in range(n):
-            b = row[cands[t]]
+            b = col[t]
             members[fill[b]] = cands[t]
             fill[b] += 1
         ok = True
@@ -213,8 +462,15 @@ def feasible(cands, legal, prev_g, prev_p, greens, mins, rule_total, legal_hash,
                 continue
             child = members[starts[b] : starts[b] + m].copy()
             cg, cm = constrain(greens, mins, g, b, s.codes)
-            if not feasible(child, sub_legal, g, np.int64(b), cg, cm, csums[b], chashes[b], d - 1, s):
+            if not feasible(child, sub_legal, g, np.int64(b), cg, cm, csums[b], chashes[b], legal_hash, d - 1, s):
                 ok = False
+                if cored and n_cores < core.shape[0] and fails < CORE_FAILS:
+                    if _new_core(
+                        s, legal, parent_legal, legal_hash, parent_hash, child, core[n_cores], core_size, n_cores
+                    ):
+                        n_cores += 1
+                    else:
+                        fails += 1
                 break
         for i in range(n_seen):
             tally[seen[i]] = 0

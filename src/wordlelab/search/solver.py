@@ -213,6 +213,8 @@ class Solver(PlayedUnder):
         self.memo = _core.Memo()
         #: the nodes proven to have a tree (hard mode, ``_feasible``), keyed as the memo
         self.feasible = _core.Memo()
+        #: the sets of candidates no legal guess tells apart, by rule (hard mode, ``_feasible``)
+        self.cores = self._core.core_store(self._core.CORE_SLOTS if self.rules.mode is Mode.HARD else 0)
         self.counters = np.zeros(_core.N_STATS, np.int64)
         self.n_patterns = n_patterns(words.length)
         self.codes = np.ascontiguousarray(words.allowed_codes)
@@ -278,12 +280,14 @@ class Solver(PlayedUnder):
             self.dominance_min,
             self.rounds_step,
             self.feasible.arrays,
+            self.cores,
         )
 
     def forget(self) -> None:
         """Empty the memo (its entries are only a cache of proven values and bounds)."""
         self.memo = self._core.Memo()
         self.feasible = self._core.Memo()
+        self.cores = self._core.core_store(self._core.CORE_SLOTS if self.rules.mode is Mode.HARD else 0)
 
     # -- the legal guesses at a node ----------------------------------------
 
@@ -343,7 +347,11 @@ class Solver(PlayedUnder):
         h = self.policy.search_hash(key)
         no_hint = np.int64(-1), np.int64(0)
         total = np.uint64(rule_sum(base, greens, mins))
-        return bool(self._core.feasible(cands, legal, *no_hint, greens, mins, total, h, np.int64(d), self._search()))
+        return bool(
+            self._core.feasible(
+                cands, legal, *no_hint, greens, mins, total, h, np.uint64(0), np.int64(d), self._search()
+            )
+        )
 
     def _legal(self, history: tuple[Step, ...], legal: IndexArray | None) -> IndexArray:
         # sorted (the search's contract) and a writable copy: numba compiles
