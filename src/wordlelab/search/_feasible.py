@@ -42,9 +42,9 @@ tells it apart either, where the node's siblings find it.  A node with three
 guesses left first drops the guesses its rule's and its parent's cores
 refute, and has no tree if that leaves none, without a scan; else it scans
 the guesses left only, and grows a core from the first refuting buckets it
-meets.  (Rules are told apart by their 64-bit hash, as the memo's nodes are.)  2023 pool, hard, one core,
-before and after: JONES 9.1 s -> 5.3 s, AHEAP 10.0 s -> 6.3 s, MECUM 382 s ->
-201 s (docs/benchmarks.md).
+meets.  (Rules are told apart by their 64-bit hash, as the memo's nodes
+are.)  2023 pool, hard, one core, before and after: JONES 9.1 s -> 5.3 s,
+AHEAP 10.0 s -> 6.3 s, MECUM 382 s -> 201 s (docs/benchmarks.md).
 
 Its ``INF`` results are exact values, stored in the search memo, where the
 cost search finds them; the feasible nodes it proves are kept in a set of
@@ -209,30 +209,43 @@ def _cores_within(cores, rule, cands, out, out_sizes, n_out):  # pragma: no cove
 
 
 @njit(cache=True, inline="always", nogil=True)
-def _merges(by_answer, core, size, g):  # pragma: no cover - compiled
-    """Whether guess ``g`` shows the candidates ``core[:size]`` one pattern."""
-    p = by_answer[core[0], g]
-    for e in range(1, size):
-        if by_answer[core[e], g] != p:
-            return False
-    return True
+def _merged(by_answer, core, core_size, lo, hi, g):  # pragma: no cover - compiled
+    """Whether guess ``g`` shows the candidates of one of the cores ``lo`` to
+    ``hi`` (rows of ``core``, ``core_size`` long) one pattern."""
+    for c in range(lo, hi):
+        p = by_answer[core[c, 0], g]
+        same = True
+        for e in range(1, core_size[c]):
+            if by_answer[core[c, e], g] != p:
+                same = False
+                break
+        if same:
+            return True
+    return False
 
 
 @njit(cache=True, nogil=True)
-def _new_core(s, legal, parent_legal, legal_hash, parent_hash, bucket, out, out_sizes, at):  # pragma: no cover
+def _new_core(
+    s, legal, parent_legal, legal_hash, parent_hash, bucket, core, core_size, n_cores, fails
+):  # pragma: no cover
     """Grow a core from ``bucket`` (a refuting bucket of a node with three
-    guesses left, ``legal`` its legal set) into ``out`` and keep it: under the
-    parent's rule if no guess of the parent's legal set (``parent_legal``)
-    tells it apart either, else under the node's.  Whether one was found."""
+    guesses left, ``legal`` its legal set) into row ``n_cores`` of ``core``
+    and keep it: under the parent's rule if no guess of the parent's legal set
+    (``parent_legal``) tells it apart either, else under the node's.  Nothing
+    once ``core`` is full or the node failed ``CORE_FAILS`` times.  Returns
+    ``(n_cores, fails)`` updated."""
+    if n_cores == core.shape[0] or fails >= CORE_FAILS:
+        return n_cores, fails
+    out = core[n_cores]
     size = grow_core(s.by_answer, s.table, legal, bucket, out)
     if size == 0:
-        return False
-    out_sizes[at] = size
+        return n_cores, fails + 1
+    core_size[n_cores] = size
     if parent_hash != 0 and separating(s.by_answer, parent_legal, out[:size]) < 0:
         _keep_core(s.cores, parent_hash, out, size)
     else:
         _keep_core(s.cores, legal_hash, out, size)
-    return True
+    return n_cores + 1, fails
 
 
 @njit(cache=True, nogil=True)
@@ -306,11 +319,9 @@ def feasible(cands, legal, prev_g, prev_p, greens, mins, rule_total, legal_hash,
         n_cores = _cores_within(s.cores, legal_hash, cands, core, core_size, 0)
         n_cores = _cores_within(s.cores, parent_hash, cands, core, core_size, n_cores)
         for j in range(k):
-            for c in range(n_cores):
-                if _merges(by_answer, core[c], core_size[c], legal[j]):
-                    refuted[j] = True
-                    cut += 1
-                    break
+            if _merged(by_answer, core, core_size, 0, n_cores, legal[j]):
+                refuted[j] = True
+                cut += 1
         s.stats[STAT_CORE_CUTS] += cut
         if cut == k:
             s.stats[STAT_CORE_NODES] += 1
@@ -396,12 +407,7 @@ def feasible(cands, legal, prev_g, prev_p, greens, mins, rule_total, legal_hash,
     for jj in range(count):
         j = pos[jj]
         g = legal[j]
-        merged = False
-        for c in range(first_grown, n_cores):  # (the cores grown since the scan)
-            if _merges(by_answer, core[c], core_size[c], g):
-                merged = True
-                break
-        if merged:
+        if _merged(by_answer, core, core_size, first_grown, n_cores, g):  # (the cores grown since the scan)
             s.stats[STAT_CORE_CUTS] += 1
             continue
         for t in range(n):
@@ -430,17 +436,11 @@ def feasible(cands, legal, prev_g, prev_p, greens, mins, rule_total, legal_hash,
                 dead = b
                 break
         if dead >= 0:
-            if cored and tally[dead] <= CORE_MAX + 4 and n_cores < core.shape[0] and fails < CORE_FAILS:
-                child = np.empty(tally[dead], np.int64)
-                f = 0
-                for t in range(n):
-                    if col[t] == dead:
-                        child[f] = cands[t]
-                        f += 1
-                if _new_core(s, legal, parent_legal, legal_hash, parent_hash, child, core[n_cores], core_size, n_cores):
-                    n_cores += 1
-                else:
-                    fails += 1
+            if cored and tally[dead] <= CORE_MAX + 4:
+                child = cands[col == dead]
+                n_cores, fails = _new_core(
+                    s, legal, parent_legal, legal_hash, parent_hash, child, core, core_size, n_cores, fails
+                )
             for i in range(n_seen):
                 tally[seen[i]] = 0
             continue
@@ -467,13 +467,10 @@ def feasible(cands, legal, prev_g, prev_p, greens, mins, rule_total, legal_hash,
             cg, cm = constrain(greens, mins, g, b, s.codes)
             if not feasible(child, sub_legal, g, np.int64(b), cg, cm, csums[b], chashes[b], legal_hash, d - 1, s):
                 ok = False
-                if cored and n_cores < core.shape[0] and fails < CORE_FAILS:
-                    if _new_core(
-                        s, legal, parent_legal, legal_hash, parent_hash, child, core[n_cores], core_size, n_cores
-                    ):
-                        n_cores += 1
-                    else:
-                        fails += 1
+                if cored:
+                    n_cores, fails = _new_core(
+                        s, legal, parent_legal, legal_hash, parent_hash, child, core, core_size, n_cores, fails
+                    )
                 break
         for i in range(n_seen):
             tally[seen[i]] = 0

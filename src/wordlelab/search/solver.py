@@ -214,7 +214,7 @@ class Solver(PlayedUnder):
         #: the nodes proven to have a tree (hard mode, ``_feasible``), keyed as the memo
         self.feasible = _core.Memo()
         #: the sets of candidates no legal guess tells apart, by rule (hard mode, ``_feasible``)
-        self.cores = self._core.core_store(self._core.CORE_SLOTS if self.rules.mode is Mode.HARD else 0)
+        self.cores = self._new_cores()
         self.counters = np.zeros(_core.N_STATS, np.int64)
         self.n_patterns = n_patterns(words.length)
         self.codes = np.ascontiguousarray(words.allowed_codes)
@@ -287,7 +287,12 @@ class Solver(PlayedUnder):
         """Empty the memo (its entries are only a cache of proven values and bounds)."""
         self.memo = self._core.Memo()
         self.feasible = self._core.Memo()
-        self.cores = self._core.core_store(self._core.CORE_SLOTS if self.rules.mode is Mode.HARD else 0)
+        self.cores = self._new_cores()
+
+    def _new_cores(self) -> Any:
+        """An empty store of cores: ``_feasible.core_store``, of no slots
+        outside hard mode (the only mode that asks the feasibility search)."""
+        return self._core.core_store(self._core.CORE_SLOTS if self.rules.mode is Mode.HARD else 0)
 
     # -- the legal guesses at a node ----------------------------------------
 
