@@ -721,10 +721,15 @@ def test_refuting_guesses_in_rounds_with_many_guesses_left(mode: str) -> None:
 
 def test_normal_mode_rounds_start_one_above_the_bound() -> None:
     """Normal mode's rounds start each bucket's cap at its bound + 1
-    (``ROUNDS_FIRST_STEP_NORMAL``), hard and ultra mode's at + 8
-    (``ROUNDS_FIRST_STEP``): the first step changes how much is searched, never
-    a value, exact or fail-high."""
-    from wordlelab.search._core import ROUNDS_FIRST_STEP, ROUNDS_FIRST_STEP_NORMAL, STAT_ROUNDS
+    (``ROUNDS_FIRST_STEP_NORMAL``), hard mode's at + 8 (``ROUNDS_FIRST_STEP``),
+    ultra mode's at + 32 (``ROUNDS_FIRST_STEP_ULTRA``): the first step changes
+    how much is searched, never a value, exact or fail-high."""
+    from wordlelab.search._core import (
+        ROUNDS_FIRST_STEP,
+        ROUNDS_FIRST_STEP_NORMAL,
+        ROUNDS_FIRST_STEP_ULTRA,
+        STAT_ROUNDS,
+    )
 
     endings = ("atch", "ight", "ound", "aste", "ill", "ower", "ake", "ore", "ash")
     rounds = 0  # later rounds searched with the small first step
@@ -734,23 +739,25 @@ def test_normal_mode_rounds_start_one_above_the_bound() -> None:
         if seed == 7:
             assert Solver(words, table, rules="normal").rounds_step == ROUNDS_FIRST_STEP_NORMAL == 1
             assert Solver(words, table, rules="hard").rounds_step == ROUNDS_FIRST_STEP == 8
-            assert Solver(words, table, rules="ultra").rounds_step == ROUNDS_FIRST_STEP
+            assert Solver(words, table, rules="ultra").rounds_step == ROUNDS_FIRST_STEP_ULTRA == 32
         cands = np.arange(len(words.answers))
-        for guesses in (5, 6):
-            got = {}
-            for step in (1, 8):
-                solver = Solver(words, table, rules="normal", max_guesses=guesses)
-                solver.rounds_step = step
-                got[step] = solver.value(cands)
-                if step == 1:
-                    rounds += int(solver.counters[STAT_ROUNDS])
-            assert got[1] == got[8], (seed, guesses)
-            if got[1] >= INF:
-                continue
-            for beta in (got[1] - 3, got[1] + 1):
-                solver = Solver(words, table, rules="normal", max_guesses=guesses)
-                v = solver.value(cands, beta=beta)
-                assert v == got[1] if got[1] < beta else beta <= v <= got[1]
+        for mode, steps in (("normal", (1, 8)), ("ultra", (8, 32))):
+            for guesses in (5, 6):
+                got = {}
+                for step in steps:
+                    solver = Solver(words, table, rules=mode, max_guesses=guesses)
+                    solver.rounds_step = step
+                    got[step] = solver.value(cands)
+                    if step == 1:
+                        rounds += int(solver.counters[STAT_ROUNDS])
+                assert got[steps[0]] == got[steps[1]], (mode, seed, guesses)
+                value = got[steps[0]]
+                if value >= INF:
+                    continue
+                for beta in (value - 3, value + 1):
+                    solver = Solver(words, table, rules=mode, max_guesses=guesses)
+                    v = solver.value(cands, beta=beta)
+                    assert v == value if value < beta else beta <= v <= value
     assert rounds > 0
 
 

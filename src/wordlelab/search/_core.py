@@ -134,7 +134,12 @@ side (2026-11-27): ETUDE 39.9 s -> 24.1 s (3.66 M -> 0.17 M guesses tried,
 243,087 -> 148,077 nodes), MEUSE 27.8 s -> 18.9 s, BITES 7.6 s -> 5.7 s, JOMOS
 39.1 s -> 34.1 s, SALET 5.2 s -> 3.6 s; a first step of 2 or 4 fell between,
 and growing twice a round instead of four times, or rounds from four guesses
-left, changed nothing.
+left, changed nothing.  Ultra mode starts at ``bound + 32`` (``ROUNDS_FIRST_STEP_ULTRA``): its
+weakest openers' nodes with five guesses left try guesses whose buckets
+each cost little, and small caps searched them again round after round.
+2023 pool, exact totals, no bound, one core: ZHUZH 102.5 s -> 76.5 s (10.25 G
+-> 6.78 G cells), SUSUS 90.5 s -> 62.7 s; steps of 1, 16, 64, 128 and no
+rounds measured too (docs/benchmarks.md).
 
 No tree at all
 --------------
@@ -358,11 +363,12 @@ DOMINANCE_MIN = 100
 #: a node with at least this many guesses left refutes its guesses in rounds
 #: (see "Refuting a guess in rounds")
 ROUNDS_MIN_LEFT = 5
-#: the first round's cap, above each bucket's bound, in hard and ultra mode
-#: and in normal mode, and how the caps grow from round to round (see
+#: the first round's cap, above each bucket's bound, in hard mode, in normal
+#: mode and in ultra mode, and how the caps grow from round to round (see
 #: "Refuting a guess in rounds")
 ROUNDS_FIRST_STEP = 8
 ROUNDS_FIRST_STEP_NORMAL = 1
+ROUNDS_FIRST_STEP_ULTRA = 32
 ROUNDS_GROWTH = 4
 
 #: indices into the ``stats`` counter array
@@ -410,7 +416,8 @@ class Search(NamedTuple):
     fewest candidates of a node that drops dominated guesses (the solver's
     ``dominance_min``, by default ``DOMINANCE_MIN``); ``rounds_step`` the first
     round's cap above a bucket's bound (the solver's ``rounds_step``, by default
-    ``ROUNDS_FIRST_STEP``, in normal mode ``ROUNDS_FIRST_STEP_NORMAL``); ``feasible`` the ``arrays`` of the memo of the
+    ``ROUNDS_FIRST_STEP``, in normal mode ``ROUNDS_FIRST_STEP_NORMAL``, in ultra
+    mode ``ROUNDS_FIRST_STEP_ULTRA``); ``feasible`` the ``arrays`` of the memo of the
     nodes ``_feasible.feasible`` proved to have a tree (keyed as the memo)."""
 
     table: Any

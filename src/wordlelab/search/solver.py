@@ -235,8 +235,10 @@ class Solver(PlayedUnder):
         self.hard_bits.flags.writeable = False
         self._dominance: tuple[IndexArray, IndexArray] | None = None
         self.dominance_min = _core.DOMINANCE_MIN
-        normal = self.rules.mode is Mode.NORMAL
-        self.rounds_step = _core.ROUNDS_FIRST_STEP_NORMAL if normal else _core.ROUNDS_FIRST_STEP
+        self.rounds_step = {
+            Mode.NORMAL: _core.ROUNDS_FIRST_STEP_NORMAL,
+            Mode.ULTRA: _core.ROUNDS_FIRST_STEP_ULTRA,
+        }.get(self.rules.mode, _core.ROUNDS_FIRST_STEP)
 
     def _run(self, cands: IndexArray, legal: IndexArray, key: SearchKey, d: int, beta: int, forced: int) -> int:
         greens, mins, base = key
