@@ -134,12 +134,12 @@ side (2026-11-27): ETUDE 39.9 s -> 24.1 s (3.66 M -> 0.17 M guesses tried,
 243,087 -> 148,077 nodes), MEUSE 27.8 s -> 18.9 s, BITES 7.6 s -> 5.7 s, JOMOS
 39.1 s -> 34.1 s, SALET 5.2 s -> 3.6 s; a first step of 2 or 4 fell between,
 and growing twice a round instead of four times, or rounds from four guesses
-left, changed nothing.  Ultra mode starts at ``bound + 32`` (``ROUNDS_FIRST_STEP_ULTRA``): its
-weakest openers' nodes with five guesses left try guesses whose buckets
-each cost little, and small caps searched them again round after round.
-2023 pool, exact totals, no bound, one core: ZHUZH 102.5 s -> 76.5 s (10.25 G
--> 6.78 G cells), SUSUS 90.5 s -> 62.7 s; steps of 1, 16, 64, 128 and no
-rounds measured too (docs/benchmarks.md).
+left, changed nothing.  Ultra mode starts at ``bound + 32``
+(``ROUNDS_FIRST_STEP_ULTRA``): with smaller first caps its weak openers
+searched the same buckets again round after round (2023 pool, exact totals,
+no bound, one core: ZHUZH 4,997 later rounds with 8, 2,473 with 32; 10.25 G
+-> 6.78 G cells, 102.5 s -> 76.5 s; SUSUS 90.5 s -> 62.7 s; steps of 1, 16,
+64, 128 and no rounds measured too, docs/benchmarks.md).
 
 No tree at all
 --------------
