@@ -33,7 +33,7 @@ from wordlelab import load_wordlist, pattern_table
 from wordlelab.errors import WordlelabError
 from wordlelab.modes import GameRules, Mode
 from wordlelab.search import INF, Solver
-from wordlelab.search.openers import ExactJob, ResultStore
+from wordlelab.search.openers import ExactJob, OpenerResult, ResultStore
 
 RUNS = Path(__file__).resolve().parent.parent / "docs" / "openers" / "runs"
 
@@ -60,13 +60,13 @@ def main(argv: list[str] | None = None) -> int:
     except WordlelabError as exc:
         print(f"ceiling: {exc}", file=sys.stderr)
         return 1
-    rows = sorted((r for r in done.values() if r.exact), key=lambda r: (-r.seconds, r.word))
-    picked = rows[: args.slowest] if args.slowest is not None else [r for r in rows if r.seconds > args.limit]
-    over = len([r for r in rows if r.seconds > args.limit])
+    rows = sorted((r for r in done.values() if r.exact), key=_slowest_first)
+    over = [r for r in rows if r.seconds > args.limit]
+    picked = rows[: args.slowest] if args.slowest is not None else over
     if args.sample is not None and args.sample < len(picked):
-        picked = sorted(random.Random(args.seed).sample(picked, args.sample), key=lambda r: (-r.seconds, r.word))
+        picked = sorted(random.Random(args.seed).sample(picked, args.sample), key=_slowest_first)
     print(
-        f"{args.words} {args.mode}: {len(rows)} exact rows recorded, {over} over {args.limit:g} s; "
+        f"{args.words} {args.mode}: {len(rows)} exact rows recorded, {len(over)} over {args.limit:g} s; "
         f"timing {len(picked)} again (one core, no bound, a fresh solver each)"
     )
     if not picked:
@@ -91,6 +91,10 @@ def main(argv: list[str] | None = None) -> int:
     named = " ".join(still) or "none"
     print(f"still over {args.limit:g} s: {len(still)} of {len(now)} timed ({named}); slowest {word} {cpu:.1f} s")
     return 0
+
+
+def _slowest_first(r: OpenerResult) -> tuple[float, str]:
+    return -r.seconds, r.word
 
 
 def _shown(total: int) -> str:
