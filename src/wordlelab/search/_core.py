@@ -45,6 +45,12 @@ splits ``S`` into singletons costs ``2n - 1`` (optimal); else one leaving one
 pair costs ``2n`` (optimal, ``d >= 3``); else ``f >= 2n``, and the scan stops
 at the first guess reaching that floor with buckets of at most two.  A
 guess attaining ``node_lb`` with every bucket at most two is exact too.
+A guess's buckets are asked this in its pass 2 (below), so a bucket then
+searched as a child (pass 3, ``forced == SMALL_TRIED``) is not asked again:
+it starts from ``2n``.  Same values and nodes; the 2023 pool's ultra
+openers, one core, side by side, best of three (2026-11-29): BUTTE 11.9 s ->
+11.3 s, CONNE 15.3 s -> 13.2 s; hard mode REELY 8.1 s -> 7.8 s, SHEWN
+15.3 s -> 14.2 s (best of two); normal mode equal (NYT CHEET 2.9 s, 3.0 s).
 
 Search contract (``_solve``)
 ----------------------------
@@ -373,6 +379,10 @@ ROUNDS_FIRST_STEP_NORMAL = 1
 ROUNDS_FIRST_STEP_ULTRA = 32
 ROUNDS_GROWTH = 4
 
+#: ``_solve``'s ``forced`` for a child its parent's pass 2 has already asked
+#: ``small_value`` of, in vain (see "Exact small cases")
+SMALL_TRIED = -2
+
 #: indices into the ``stats`` counter array
 STAT_NODES = 0  # nodes expanded (full guess scan)
 STAT_HITS = 1  # memo hits that answered a node
@@ -508,7 +518,8 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
     ``greens``/``mins`` are this node's rule and ``legal_hash ==
     seal_rule(rule_total)``, ``rule_total == rule_sum(base, greens, mins)`` on
     top of the root's legal-set hash ``base``.  ``forced >= 0`` plays that guess
-    here (the node is then not memoised).  In ultra mode ``legal`` is this
+    here (the node is then not memoised); ``SMALL_TRIED``: not forced, and the
+    parent's pass 2 found no candidate settling ``cands`` (``small_value``).  In ultra mode ``legal`` is this
     node's set, already filtered, and ``legal_hash == set_hash(legal)``."""
     table = s.table
     memo = s.memo
@@ -563,11 +574,12 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
             store(memo, key, INF, 0, True)
             return INF
         if n - 1 <= max_parts:
-            v, g = small_value(cands, d, table, s.ans2allowed, small_counts)
-            if v > 0:
-                stats[STAT_SHORTCUT] += 1
-                store(memo, key, v, g, True)
-                return v
+            if forced != SMALL_TRIED:
+                v, g = small_value(cands, d, table, s.ans2allowed, small_counts)
+                if v > 0:
+                    stats[STAT_SHORTCUT] += 1
+                    store(memo, key, v, g, True)
+                    return v
             known_lb = max(known_lb, 2 * n)  # no candidate settles the set at once
         if known_lb >= beta:
             store(memo, key, known_lb, 0, False)
@@ -716,6 +728,7 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
     # recursive specialisation that its on-disk cache cannot link back
     # (a crash when the cached function is loaded)
     child_forced = min(-1, forced)
+    child_small_tried = min(SMALL_TRIED, forced)
     # the guesses passed down (normal and hard mode, exact search): narrowed
     # once, when the first child is searched (see _bounds.narrow)
     sub_legal = legal
@@ -954,7 +967,7 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
                         child_hash,
                         d - 1,
                         cap,
-                        child_forced,
+                        child_small_tried,
                         s,
                         sub_local,
                         sub_row,
