@@ -722,12 +722,16 @@ def test_refuting_guesses_in_rounds_with_many_guesses_left(mode: str) -> None:
 def test_normal_mode_rounds_start_one_above_the_bound() -> None:
     """Normal mode's rounds start each bucket's cap at its bound + 1
     (``ROUNDS_FIRST_STEP_NORMAL``), hard mode's at + 8 (``ROUNDS_FIRST_STEP``),
-    ultra mode's at + 32 (``ROUNDS_FIRST_STEP_ULTRA``): the first step changes
-    how much is searched, never a value, exact or fail-high."""
+    ultra mode's at + 32 (``ROUNDS_FIRST_STEP_ULTRA``), and ultra mode's caps grow
+    eight times a round (``ROUNDS_GROWTH_ULTRA``), the others' four times: the
+    first step and the growth change how much is searched, never a value, exact
+    or fail-high."""
     from wordlelab.search._core import (
         ROUNDS_FIRST_STEP,
         ROUNDS_FIRST_STEP_NORMAL,
         ROUNDS_FIRST_STEP_ULTRA,
+        ROUNDS_GROWTH,
+        ROUNDS_GROWTH_ULTRA,
         STAT_ROUNDS,
     )
 
@@ -740,18 +744,21 @@ def test_normal_mode_rounds_start_one_above_the_bound() -> None:
             assert Solver(words, table, rules="normal").rounds_step == ROUNDS_FIRST_STEP_NORMAL == 1
             assert Solver(words, table, rules="hard").rounds_step == ROUNDS_FIRST_STEP == 8
             assert Solver(words, table, rules="ultra").rounds_step == ROUNDS_FIRST_STEP_ULTRA == 32
+            assert Solver(words, table, rules="ultra").rounds_growth == ROUNDS_GROWTH_ULTRA == 8
+            assert Solver(words, table, rules="hard").rounds_growth == ROUNDS_GROWTH == 4
         cands = np.arange(len(words.answers))
-        for mode, steps in (("normal", (1, 8)), ("ultra", (8, 32))):
+        for mode, settings in (("normal", ((1, 4), (8, 4))), ("ultra", ((8, 4), (32, 8)))):
             for guesses in (5, 6):
                 got = {}
-                for step in steps:
+                for step, growth in settings:
                     solver = Solver(words, table, rules=mode, max_guesses=guesses)
                     solver.rounds_step = step
+                    solver.rounds_growth = growth
                     got[step] = solver.value(cands)
                     if step == 1:
                         rounds += int(solver.counters[STAT_ROUNDS])
-                assert got[steps[0]] == got[steps[1]], (mode, seed, guesses)
-                value = got[steps[0]]
+                assert len(set(got.values())) == 1, (mode, seed, guesses, got)
+                value = got[settings[0][0]]
                 if value >= INF:
                     continue
                 for beta in (value - 3, value + 1):

@@ -147,7 +147,10 @@ no bound, one core: ZHUZH 4,997 later rounds with 8, 2,473 with 32; 10.25 G
 -> 6.78 G cells, 102.5 s -> 76.5 s; SUSUS 90.5 s -> 62.7 s; steps of 1, 16,
 64, 128 and no rounds measured too, docs/benchmarks.md); on the 2022 lists'
 weak ultra openers, whose buckets are smaller, it costs a fifth more (CUMEC
-1.26 s -> 1.60 s, still far under the reference's 10.5 s).
+1.26 s -> 1.60 s, still far under the reference's 10.5 s).  Its caps grow
+eight times a round (``ROUNDS_GROWTH_ULTRA``; four in the other modes):
+ZHUZH 2,441,550 -> 2,303,904 nodes, 83.4 s -> 74.2 s (one core, side by
+side); 16 searched the same nodes as 8, 2 more (SHUSH 714,671 -> 876,983).
 
 No tree at all
 --------------
@@ -372,12 +375,13 @@ DOMINANCE_MIN = 100
 #: (see "Refuting a guess in rounds")
 ROUNDS_MIN_LEFT = 5
 #: the first round's cap, above each bucket's bound, in hard mode, in normal
-#: mode and in ultra mode, and how the caps grow from round to round (see
-#: "Refuting a guess in rounds")
+#: mode and in ultra mode, and how the caps grow from round to round (in
+#: ultra mode ``ROUNDS_GROWTH_ULTRA``; see "Refuting a guess in rounds")
 ROUNDS_FIRST_STEP = 8
 ROUNDS_FIRST_STEP_NORMAL = 1
 ROUNDS_FIRST_STEP_ULTRA = 32
 ROUNDS_GROWTH = 4
+ROUNDS_GROWTH_ULTRA = 8
 
 #: ``_solve``'s ``forced`` for a child its parent's pass 2 has already asked
 #: ``small_value`` of, in vain (see "Exact small cases")
@@ -429,8 +433,10 @@ class Search(NamedTuple):
     ``dominance_min``, by default ``DOMINANCE_MIN``); ``rounds_step`` the first
     round's cap above a bucket's bound (the solver's ``rounds_step``, by default
     ``ROUNDS_FIRST_STEP``, in normal mode ``ROUNDS_FIRST_STEP_NORMAL``, in ultra
-    mode ``ROUNDS_FIRST_STEP_ULTRA``); ``feasible`` the ``arrays`` of the memo of the
-    nodes ``_feasible.feasible`` proved to have a tree (keyed as the memo)."""
+    mode ``ROUNDS_FIRST_STEP_ULTRA``) and ``rounds_growth`` how the caps grow
+    from round to round (``ROUNDS_GROWTH``, in ultra mode ``ROUNDS_GROWTH_ULTRA``);
+    ``feasible`` the ``arrays`` of the memo of the nodes ``_feasible.feasible``
+    proved to have a tree (keyed as the memo)."""
 
     table: Any
     by_answer: Any
@@ -450,6 +456,7 @@ class Search(NamedTuple):
     dom_ids: Any
     dominance_min: int
     rounds_step: int
+    rounds_growth: int
     feasible: Any
     cores: Any
 
@@ -985,7 +992,7 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
                 if pending == 0 or failed:  # every value found, or the guess refuted
                     break
                 stats[STAT_ROUNDS] += 1
-                inc = min(ROUNDS_GROWTH * inc, INF)
+                inc = min(s.rounds_growth * inc, INF)
         if failed:
             refuted = min(refuted, total)
         elif total < best:

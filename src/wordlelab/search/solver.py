@@ -239,6 +239,7 @@ class Solver(PlayedUnder):
             Mode.NORMAL: _core.ROUNDS_FIRST_STEP_NORMAL,
             Mode.ULTRA: _core.ROUNDS_FIRST_STEP_ULTRA,
         }.get(self.rules.mode, _core.ROUNDS_FIRST_STEP)
+        self.rounds_growth = _core.ROUNDS_GROWTH_ULTRA if self.rules.mode is Mode.ULTRA else _core.ROUNDS_GROWTH
 
     def _run(self, cands: IndexArray, legal: IndexArray, key: SearchKey, d: int, beta: int, forced: int) -> int:
         greens, mins, base = key
@@ -281,6 +282,7 @@ class Solver(PlayedUnder):
             *self.dominance,
             self.dominance_min,
             self.rounds_step,
+            self.rounds_growth,
             self.feasible.arrays,
             self.cores,
         )
