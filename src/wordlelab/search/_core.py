@@ -526,8 +526,9 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
     seal_rule(rule_total)``, ``rule_total == rule_sum(base, greens, mins)`` on
     top of the root's legal-set hash ``base``.  ``forced >= 0`` plays that guess
     here (the node is then not memoised); ``SMALL_TRIED``: not forced, and the
-    parent's pass 2 found no candidate settling ``cands`` (``small_value``).  In ultra mode ``legal`` is this
-    node's set, already filtered, and ``legal_hash == set_hash(legal)``."""
+    parent's pass 2 found no candidate settling ``cands`` (``small_value``).
+    In ultra mode ``legal`` is this node's set, already filtered, and
+    ``legal_hash == set_hash(legal)``."""
     table = s.table
     memo = s.memo
     codes = s.codes
