@@ -235,11 +235,11 @@ class Solver(PlayedUnder):
         self.hard_bits.flags.writeable = False
         self._dominance: tuple[IndexArray, IndexArray] | None = None
         self.dominance_min = _core.DOMINANCE_MIN
-        self.rounds_step = {
-            Mode.NORMAL: _core.ROUNDS_FIRST_STEP_NORMAL,
-            Mode.ULTRA: _core.ROUNDS_FIRST_STEP_ULTRA,
-        }.get(self.rules.mode, _core.ROUNDS_FIRST_STEP)
-        self.rounds_growth = _core.ROUNDS_GROWTH_ULTRA if self.rules.mode is Mode.ULTRA else _core.ROUNDS_GROWTH
+        # the rounds' first step and growth, by mode (see _core, "Refuting a guess in rounds")
+        self.rounds_step, self.rounds_growth = {
+            Mode.NORMAL: (_core.ROUNDS_FIRST_STEP_NORMAL, _core.ROUNDS_GROWTH),
+            Mode.ULTRA: (_core.ROUNDS_FIRST_STEP_ULTRA, _core.ROUNDS_GROWTH_ULTRA),
+        }.get(self.rules.mode, (_core.ROUNDS_FIRST_STEP, _core.ROUNDS_GROWTH))
 
     def _run(self, cands: IndexArray, legal: IndexArray, key: SearchKey, d: int, beta: int, forced: int) -> int:
         greens, mins, base = key
