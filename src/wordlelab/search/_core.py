@@ -221,10 +221,10 @@ plus one for a candidate guessed), so a bucket of ``m`` costs at least
 ``3m - most`` (its own scan's bound, ``3m - `` its most parts, cannot be
 less).  With at least four guesses left pass 1 raises each bucket's bound to
 that before anything else (not below a forced guess, whose scan saw that
-guess only).  Under weak openers a guess tried with five guesses left is then refuted
-with fewer of its buckets scanned one by one (the cells below).
-Same values; 2023 pool, exact totals, no bound, one core, side by side
-(2026-11-29): normal mode AYAYA 84.5 s -> 57.1 s (371,430 -> 298,531 nodes,
+guess only).  Under weak openers a guess tried with five guesses left is
+then refuted with fewer of its buckets scanned one by one (the cells
+below).  Same values; 2023 pool, exact totals, no bound, one core, side
+by side (2026-11-29): normal mode AYAYA 84.5 s -> 57.1 s (371,430 -> 298,531 nodes,
 133.9 G -> 93.8 G cells), ETUDE 17.2 s -> 10.6 s, MEUSE 15.0 s -> 10.3 s,
 BITES 4.9 s -> 2.1 s (8.40 G -> 3.87 G cells); hard mode REELY 10.5 s ->
 6.3 s, SHEWN 18.8 s -> 12.8 s; ultra mode, less: ZHUZH 2,303,904 ->
@@ -672,9 +672,10 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
             store(memo, key, node_lb, 0, False)
         return node_lb
     # the most parts any guess makes here, plus one for a candidate: no guess
-    # passed down makes more of a bucket (see "Parts inherited")
+    # passed down makes more of a bucket (see "Parts inherited"); read only
+    # with four guesses left or more, and by hard mode's test at three
     most = INF
-    if forced < 0 and d >= 3:
+    if forced < 0 and (d >= 4 or d == 3 and hard):
         most = parts_bound(glb, n)
     if d == 3 and hard and forced < 0:
         # three guesses left: a guess leaving a bucket larger than the most
