@@ -26,10 +26,21 @@ def consistent_reference(words: WordList, history: tuple[Step, ...]) -> list[int
     ]
 
 
-def brute_force(words: WordList, table: np.ndarray, hard: bool | str, cap: int, pool: list[int]) -> int:
+def brute_force(
+    words: WordList,
+    table: np.ndarray,
+    hard: bool | str,
+    cap: int,
+    pool: list[int],
+    first: int | None = None,
+    below: Step | None = None,
+) -> int:
     """min over every decision tree of the total guesses, by plain recursion over
     every guess at every node (no bounds, no pruning); INF if the cap is too tight.
-    ``hard``: True or a mode name ("normal", "hard", "ultra")."""
+    ``hard``: True or a mode name ("normal", "hard", "ultra"); ``first``: the
+    opener, if forced (the trees that open with it); ``below``: a step played
+    already (the answers showing its pattern, with its hint, ``cap`` guesses
+    left)."""
     win = all_green(words.length)
     mode = Mode(hard) if isinstance(hard, str) else Mode.HARD if hard else Mode.NORMAL
     hard = mode is not Mode.NORMAL
@@ -43,21 +54,25 @@ def brute_force(words: WordList, table: np.ndarray, hard: bool | str, cap: int, 
         elif mode is Mode.HARD:
             allowed_now = set(hard_mode_legal(words, history).tolist())
         legal = [g for g in pool if not hard or g in allowed_now]
-        best = INF
-        for g in legal:
-            buckets: dict[int, list[int]] = {}
-            for c in cands:
-                buckets.setdefault(int(table[g, c]), []).append(c)
-            cost = len(cands)
-            for p, b in buckets.items():
-                if p != win:
-                    cost += f(tuple(b), history + (Step(g, p),) if hard else (), d - 1)
-                if cost >= INF:
-                    break
-            best = min(best, cost)
-        return min(best, INF)
+        return min(min((play(cands, history, d, g) for g in legal), default=INF), INF)
 
-    return f(tuple(range(len(words.answers))), (), cap)
+    def play(cands: tuple[int, ...], history: tuple[Step, ...], d: int, g: int) -> int:
+        buckets: dict[int, list[int]] = {}
+        for c in cands:
+            buckets.setdefault(int(table[g, c]), []).append(c)
+        cost = len(cands)
+        for p, b in buckets.items():
+            if p != win:
+                cost += f(tuple(b), history + (Step(g, p),) if hard else (), d - 1)
+            if cost >= INF:
+                break
+        return cost
+
+    root = tuple(range(len(words.answers)))
+    if below is not None:
+        bucket = tuple(c for c in root if table[below.guess, c] == below.pattern)
+        return f(bucket, (below,) if hard else (), cap)
+    return f(root, (), cap) if first is None else min(play(root, (), cap, first), INF)
 
 
 def _random_list(seed: int, n_answers: int, n_extra: int) -> WordList:
@@ -979,6 +994,36 @@ def test_buckets_too_big_to_split_at_three_guesses_left(seed: int) -> None:
             fired += int(solver.counters[STAT_TOO_MANY])
         assert Solver(words, table, rules="hard", max_guesses=4).value(cands, guess=g) == expected
     assert fired > 0
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_buckets_too_big_to_split_at_three_guesses_left_in_ultra_mode(seed: int) -> None:
+    """The same cut in ultra mode, where a child's legal words (those
+    consistent with every clue) are among its parent's: each bucket of a
+    forced opener, searched alone with four guesses left (the cut below it),
+    and every opener's total with five equal brute force, finite or not, and
+    the cut was used."""
+    from wordlelab.search._core import STAT_TOO_MANY
+
+    words = _family_list(500 + seed, ("ight", "ower", "atch"), 16, 4)
+    table = pattern_table(words)
+    cands = np.arange(len(words.answers))
+    every = list(range(len(words.allowed)))
+    win = all_green(words.length)
+    fired = finite = 0
+    for g in every:
+        for p in np.unique(table[g, cands]):
+            if p == win:
+                continue
+            step = Step(g, int(p))
+            solver = Solver(words, table, rules="ultra", max_guesses=5)
+            got = solver.value(cands[table[g, cands] == p], history=(step,))
+            assert got == brute_force(words, table, "ultra", 4, every, below=step), (words.allowed[g], p)
+            fired += int(solver.counters[STAT_TOO_MANY])
+            finite += got < INF
+        total = Solver(words, table, rules="ultra", max_guesses=5).value(cands, guess=g)
+        assert total == brute_force(words, table, "ultra", 5, every, first=g), words.allowed[g]
+    assert fired > 0 and finite > 0
 
 
 @pytest.mark.parametrize("seed", range(3))

@@ -499,8 +499,8 @@ def split_order(sumsq, glb, n):  # pragma: no cover - compiled
 def parts_bound(glb, n):  # pragma: no cover - compiled
     """The most parts any guess makes of a node's ``n`` candidates, at most:
     ``3n - guess_lb`` over the guesses :func:`scan` bounded (``glb``, with
-    ``r >= 2``).  No guess legal below the node (in hard mode a subset of
-    these) makes more parts of a subset, so with two guesses left a bucket
+    ``r >= 2``).  No guess legal below the node (in hard and ultra mode a
+    subset of these) makes more parts of a subset, so with two guesses left a bucket
     larger than this has no tree (see ``_core``, "Two guesses left")."""
     most = 0
     for j in range(glb.shape[0]):

@@ -194,15 +194,20 @@ One level up, with three guesses left, the same fact bounds every child: a
 bucket of ``m`` needs a guess making ``m`` parts of it, and no guess legal
 below makes more parts of a subset than the most any guess legal here makes
 of the node's candidates (``3n - guess_lb``, an upper bound on a guess's
-parts).  So in hard mode a guess leaving a bucket larger than that is
-``INF`` (and likewise in the feasibility search).  Under weak openers most
-of these nodes are such guesses' children.  Same values; 2023 pool, hard,
-one core, A/B side by side: TREAT's slowest bucket 134.3 s -> 88.6 s (1.43 M
--> 0.61 M nodes, 33.4 G -> 11.2 G cells), SUCRE 51.9 s -> 33.5 s
-(feasibility nodes 0.67 M -> 0.31 M), SHEWN 21.5 s -> 19.9 s.  In normal
-mode it never fires (CHEET, VODUN: same nodes); in ultra mode it cut a tenth
-of the nodes but took more time (TWITE 22.3 s -> 25.5 s, ANION 25.9 s ->
-33.4 s), so it is not used there.
+parts).  So in hard and ultra mode a guess leaving a bucket larger than
+that is ``INF`` (and likewise in the feasibility search).  Under weak
+openers most of these nodes are such guesses' children.  Same values; 2023
+pool, hard, one core, A/B side by side: TREAT's slowest bucket 134.3 s ->
+88.6 s (1.43 M -> 0.61 M nodes, 33.4 G -> 11.2 G cells), SUCRE 51.9 s ->
+33.5 s (feasibility nodes 0.67 M -> 0.31 M), SHEWN 21.5 s -> 19.9 s.  In
+ultra mode, where a first version tested each guess tried in pass 1 and
+cost more than it saved, the marking below took a tenth of the nodes off
+the 2023 pool's weak openers (2026-11-29, side by side: ZHUZH 2,102,774 ->
+1,954,507 nodes, 75.1 s -> 71.3 s; SHUSH 625,417 -> 569,355, 19.4 s -> 17.7 s;
+BUTTE, impossible, 402,577 -> 347,903, 12.3 s -> 10.3 s; CONNE 13.3 s ->
+11.5 s) and the 2022 lists' too (QAJAQ, original list, 362,454 -> 308,428
+nodes, 9.6 s -> 8.6 s).  In normal mode it never fires (CHEET, VODUN: same
+nodes).
 
 The test was first made in pass 1, on each guess tried; the scan now notes
 each guess's largest bucket, and such guesses are marked right after it
@@ -425,7 +430,7 @@ STAT_ALIKE = 14  # hard mode: guesses not passed down, alike a lower one (_bound
 STAT_DOOMED = 15  # hard mode: guesses not tried, their child an endgame trap (_bounds.trapped_guesses)
 STAT_INFEASIBLE = 16  # hard mode: guesses refuted by a bucket with no tree at all (_feasible.feasible)
 # 17, 18: STAT_FEASIBLE_NODES, STAT_FEASIBLE_CELLS (the feasibility search's, _feasible)
-STAT_TOO_MANY = 19  # hard mode: guesses refuted by a bucket larger than any guess splits (see "Two guesses left")
+STAT_TOO_MANY = 19  # hard and ultra mode: guesses refuted by a bucket too big to split (see "Two guesses left")
 # 20, 21: STAT_CORE_CUTS, STAT_CORE_NODES (the feasibility search's cores, _feasible)
 N_STATS = 22
 
@@ -673,14 +678,15 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
         return node_lb
     # the most parts any guess makes here, plus one for a candidate: no guess
     # passed down makes more of a bucket (see "Parts inherited"); read only
-    # with four guesses left or more, and by hard mode's test at three
+    # with four guesses left or more, and by the test at three in hard and
+    # ultra mode
     most = INF
-    if forced < 0 and (d >= 4 or d == 3 and hard):
+    if forced < 0 and (d >= 4 or d == 3 and shrinking):
         most = parts_bound(glb, n)
-    if d == 3 and hard and forced < 0:
+    if d == 3 and shrinking and forced < 0:
         # three guesses left: a guess leaving a bucket larger than the most
         # parts any guess makes here has no tree (see "Two guesses left"); it
-        # is not tried, though still passed down
+        # is not tried (in hard mode still passed down)
         least, marked = too_big(glb, largest, most, doomed)
         if marked > 0:
             stats[STAT_TOO_MANY] += marked
