@@ -924,20 +924,16 @@ def test_guesses_into_an_endgame_trap_not_tried_equal_brute_force(mode: str) -> 
 def _brute_below(words: WordList, table: np.ndarray, mode: str, cap: int, first: int) -> tuple[int, dict[int, int]]:
     """Brute force under a forced opener ``first``: the total, and each bucket's
     own value with ``cap - 1`` guesses left (by pattern), as :func:`brute_force`
-    computes them below its root (the bucket's answers as the list's, every
-    allowed word a guess, the opener's hint kept by a hard-mode history)."""
+    computes them below its root (every allowed word a guess, the opener's hint
+    kept in the history)."""
     win = all_green(words.length)
     cands = np.arange(len(words.answers))
-    values: dict[int, int] = {}
-    for p in np.unique(table[first, cands]):
-        if p == win:
-            continue
-        members = cands[table[first, cands] == p]
-        sub = WordList.from_words([words.answers[i] for i in members], list(words.allowed), name="sub")
-        sub_table = pattern_table(sub)
-        # the opener's hint: in hard mode only the guesses it leaves legal are played below
-        legal = hard_mode_legal(words, (Step(first, int(p)),)).tolist() if mode == "hard" else range(len(words.allowed))
-        values[int(p)] = brute_force(sub, sub_table, mode, cap - 1, list(legal))
+    every = list(range(len(words.allowed)))
+    values = {
+        int(p): brute_force(words, table, mode, cap - 1, every, below=Step(first, int(p)))
+        for p in np.unique(table[first, cands])
+        if p != win
+    }
     total = len(cands) + sum(values.values())
     return min(total, INF), values
 
