@@ -486,6 +486,56 @@ def _columns(block, n, width, win, counts, touched, dups, most, wins, sumsq):  #
         sumsq[jj] = sq
 
 
+#: the searches' order keys (``_core``, "Guesses are tried in ..."; ``_feasible``):
+#: ``split_order(...) << ORDER_SHIFT | position``, positions being indices into
+#: a node's guesses, at most ``_memo.MAX_GUESS_INDEX`` (``2 ** 21 - 1``), so that keys are distinct and
+#: their integer order is the stable order by key
+ORDER_SHIFT = 21
+ORDER_MASK = (1 << ORDER_SHIFT) - 1
+#: how many of a node's least keys are picked before any sort
+ORDER_HEAD = 8
+
+
+@njit(cache=True, nogil=True)
+def least_keys(keys, m):  # pragma: no cover - compiled
+    """The ``min(m, len(keys))`` least of ``keys`` (distinct), ascending, in one
+    pass (insertion into a short sorted buffer)."""
+    m = min(m, keys.shape[0])
+    out = np.empty(m, np.int64)
+    filled = 0
+    for i in range(keys.shape[0]):
+        v = keys[i]
+        if filled == m and v >= out[m - 1]:
+            continue
+        q = filled if filled < m else m - 1
+        while q > 0 and out[q - 1] > v:
+            out[q] = out[q - 1]
+            q -= 1
+        out[q] = v
+        if filled < m:
+            filled += 1
+    return out
+
+
+@njit(cache=True, nogil=True)
+def rest_keys(keys, above, glb, best):  # pragma: no cover - compiled
+    """The keys greater than ``above`` whose guess has ``glb < best``, sorted,
+    and the least ``glb`` of those left out (``INF`` if none)."""
+    out = np.empty(keys.shape[0], np.int64)
+    q = 0
+    skipped = INF
+    for i in range(keys.shape[0]):
+        v = keys[i]
+        if v > above:
+            g = glb[v & ORDER_MASK]
+            if g < best:
+                out[q] = v
+                q += 1
+            elif g < skipped:
+                skipped = g
+    return np.sort(out[:q]), skipped
+
+
 @njit(cache=True, inline="always", nogil=True)
 def split_order(sumsq, glb, n):  # pragma: no cover - compiled
     """The key of a guess in the searches' order, ascending (best first):

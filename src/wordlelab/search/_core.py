@@ -90,7 +90,7 @@ Guesses are tried in ascending ``2 * sumsq + n * guess_lb`` order (``sumsq``:
 the sum of squared bucket sizes; ties to the lower allowed index; in hard
 mode this order took a third to a half of the time of ordering by
 ``guess_lb`` first, bench/peer_selby.py).  The order is produced lazily
-(``_least``, then ``_rest``): the same sequence as a full stable sort.  Cut-offs:
+(``_bounds.least_keys``, then ``_bounds.rest_keys``): the same sequence as a full stable sort.  Cut-offs:
 
 * *guess cut-off*: a guess whose ``guess_lb >= best`` cannot improve it and is
   skipped (its bound is its ``guess_lb``).
@@ -325,6 +325,9 @@ from .._jit import njit
 from ..kernels.hints import constrain, item_key, rule_sum_after, seal_hash, seal_rule, span_hash
 from ..modes import MODE_HARD, MODE_ULTRA
 from ._bounds import (
+    ORDER_HEAD,
+    ORDER_MASK,
+    ORDER_SHIFT,
     bucket_lb,
     compact,
     consistent_split,
@@ -334,9 +337,11 @@ from ._bounds import (
     endgame_trap,
     hard_filter,
     hard_keep,
+    least_keys,
     max_parts,
     narrow,
     parts_bound,
+    rest_keys,
     scan,
     separating,
     small_value,
@@ -483,54 +488,6 @@ class Search(NamedTuple):
     rounds_growth: int
     feasible: Any
     cores: Any
-
-
-#: order keys: ``key << _ORDER_SHIFT | position`` (positions are guess indices,
-#: below ``MAX_GUESS_INDEX + 1``)
-_ORDER_SHIFT = 21
-_ORDER_MASK = (1 << _ORDER_SHIFT) - 1
-#: how many of a node's least keys are picked before any sort
-_ORDER_HEAD = 8
-
-
-@njit(cache=True, nogil=True)
-def _least(keys, m):  # pragma: no cover - compiled
-    """The ``min(m, len(keys))`` least of ``keys`` (distinct), ascending, in one
-    pass (insertion into a short sorted buffer)."""
-    m = min(m, keys.shape[0])
-    out = np.empty(m, np.int64)
-    filled = 0
-    for i in range(keys.shape[0]):
-        v = keys[i]
-        if filled == m and v >= out[m - 1]:
-            continue
-        q = filled if filled < m else m - 1
-        while q > 0 and out[q - 1] > v:
-            out[q] = out[q - 1]
-            q -= 1
-        out[q] = v
-        if filled < m:
-            filled += 1
-    return out
-
-
-@njit(cache=True, nogil=True)
-def _rest(keys, above, glb, best):  # pragma: no cover - compiled
-    """The keys greater than ``above`` whose guess has ``glb < best``, sorted,
-    and the least ``glb`` of those left out (``INF`` if none)."""
-    out = np.empty(keys.shape[0], np.int64)
-    q = 0
-    skipped = INF
-    for i in range(keys.shape[0]):
-        v = keys[i]
-        if v > above:
-            g = glb[v & _ORDER_MASK]
-            if g < best:
-                out[q] = v
-                q += 1
-            elif g < skipped:
-                skipped = g
-    return np.sort(out[:q]), skipped
 
 
 @njit(cache=True, nogil=True)
@@ -706,7 +663,7 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
     # key is packed with its guess's position, so keys are unique and their
     # integer order is that order.  Most nodes end after a guess or two (a
     # cut-off, the optimality stop), so the few least keys are picked in one
-    # pass first (``_least``), and the rest are sorted only if the loop gets
+    # pass first (``least_keys``), and the rest are sorted only if the loop gets
     # past them, and then only those whose bound can still beat ``best``.
     top = min(3 * n + 1, beta)
     count = 0
@@ -722,11 +679,11 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
     count = 0
     for j in range(k):
         if glb[j] < top and not (shrinking and doomed[j]):
-            keys[count] = (split_order(sumsq[j], glb[j], n) << _ORDER_SHIFT) | j
+            keys[count] = (split_order(sumsq[j], glb[j], n) << ORDER_SHIFT) | j
             count += 1
-    picks = _least(keys, _ORDER_HEAD)
+    picks = least_keys(keys, ORDER_HEAD)
     head_last = picks[-1] if picks.shape[0] > 0 else np.int64(-1)
-    rest_done = count <= _ORDER_HEAD
+    rest_done = count <= ORDER_HEAD
 
     # -- evaluate guesses in order -----------------------------------------
     best = beta
@@ -785,12 +742,12 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
                 break
             # past the head: the keys above it whose guess can still beat
             # ``best``, sorted (the others would meet the cut-off below)
-            picks, skipped = _rest(keys, head_last, glb, best)
+            picks, skipped = rest_keys(keys, head_last, glb, best)
             untried = min(untried, skipped)
             rest_done = True
             jj = 0
             continue
-        j = picks[jj] & _ORDER_MASK
+        j = picks[jj] & ORDER_MASK
         jj += 1
         if glb[j] >= best:  # guess cut-off
             untried = min(untried, glb[j])

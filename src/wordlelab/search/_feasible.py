@@ -46,6 +46,21 @@ meets.  (Rules are told apart by their 64-bit hash, as the memo's nodes
 are.)  2023 pool, hard, one core, before and after: JONES 9.1 s -> 5.3 s,
 AHEAP 10.0 s -> 6.3 s, MECUM 382 s -> 201 s (docs/benchmarks.md).
 
+**Order and narrowing.**  A node tries its guesses in the cost search's
+order, but picks only the head of it in one pass (``_bounds.least_keys``) and
+sorts the rest only if the loop gets past the head (``_bounds.rest_keys``):
+the same sequence as a full sort, which a node with three guesses left
+mostly did not need (a feasible node ends at its first good guess).  And only
+a node with at least ``NARROW_MIN_LEFT`` (four) guesses left narrows the
+guesses it passes down, and only when it first asks a child: below three
+guesses left the children only look for one guess splitting their
+candidates into singletons (``_bounds.separating``), which drops a useless
+guess at its first two candidates, more cheaply than narrowing found it.
+Same answers and nodes; 2023 pool, hard, one core, before and after side by
+side (exact totals of openers with no tree, docs/benchmarks.md): HEUGH 119.9 s
+-> 102.1 s, LEZZY 132.9 s -> 111.7 s, SLEYS 98.1 s -> 82.5 s, JONES 5.3 s ->
+5.0 s.
+
 Its ``INF`` results are exact values, stored in the search memo, where the
 cost search finds them; the feasible nodes it proves are kept in a set of
 their own (``s.feasible``, a memo of its own with the same keys), since a tree's existence
@@ -60,13 +75,18 @@ import numpy as np
 from .._jit import njit
 from ..kernels.hints import constrain, item_key, rule_sum_after, seal_hash, seal_rule
 from ._bounds import (
+    ORDER_HEAD,
+    ORDER_MASK,
+    ORDER_SHIFT,
     bucket_lb,
     count_buckets,
     drop_alike,
     endgame_trap,
     hard_keep,
+    least_keys,
     narrow,
     parts_bound,
+    rest_keys,
     scan,
     separating,
     small_value,
@@ -93,6 +113,10 @@ CORE_MAX = 8
 #: (an attempt fails when the bucket has no core of at most ``CORE_MAX``)
 CORES_GROWN = 16
 CORE_FAILS = 2
+
+#: a node with at least this many guesses left passes its children the
+#: guesses narrowed (see "Order and narrowing")
+NARROW_MIN_LEFT = 4
 
 
 def core_store(slots: int = CORE_SLOTS) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -370,26 +394,23 @@ def feasible(cands, legal, prev_g, prev_p, greens, mins, rule_total, legal_hash,
     if d == 3:  # a child no guess here splits into singletons has no tree (see _core)
         too_big(glb, largest, parts_bound(glb, n), doomed)
     # the guesses passed down: the useful ones, one of each alike kind (see
-    # _bounds.narrow and _bounds.drop_alike; values below are unchanged)
+    # _bounds.narrow and _bounds.drop_alike; values below are unchanged),
+    # found when the first child is asked (see "Order and narrowing")
     sub_legal = legal
-    if d >= 3:
-        kept = narrow(s.by_answer, legal, glb, cands, False)
-        kept = drop_alike(kept, legal, cands, s.codes, s.ans2allowed)
-        sub_legal = legal[kept]
-    # candidates, in the cost search's order of splits (best first)
+    narrowed = d < NARROW_MIN_LEFT
+    # candidates, in the cost search's order of splits (best first): the head
+    # picked in one pass, the rest sorted only if the loop gets past it
     count = 0
     for j in range(k):
         if glb[j] < INF and not doomed[j] and not refuted[j]:
             count += 1
     order_keys = np.empty(count, np.int64)
-    pos = np.empty(count, np.int64)
     count = 0
     for j in range(k):
         if glb[j] < INF and not doomed[j] and not refuted[j]:
-            order_keys[count] = split_order(sumsq[j], glb[j], n)
-            pos[count] = j
+            order_keys[count] = (split_order(sumsq[j], glb[j], n) << ORDER_SHIFT) | j
             count += 1
-    pos = pos[np.argsort(order_keys, kind="mergesort")]
+    picks = least_keys(order_keys, ORDER_HEAD)
     win = n_patterns - 1
     tally = np.zeros(n_patterns, np.int64)
     seen = np.empty(n_patterns, np.int64)
@@ -405,7 +426,9 @@ def feasible(cands, legal, prev_g, prev_p, greens, mins, rule_total, legal_hash,
     col = np.empty(n, keep.dtype)  # the patterns of the guess tried, from ``keep``
     iota = np.arange(n)  # (``col`` is indexed by candidate position)
     for jj in range(count):
-        j = pos[jj]
+        if jj == picks.shape[0]:  # past the head: the rest, sorted
+            picks = np.concatenate((picks, rest_keys(order_keys, picks[-1], glb, INF)[0]))
+        j = picks[jj] & ORDER_MASK
         g = legal[j]
         if _merged(by_answer, core, core_size, first_grown, n_cores, g):  # (the cores grown since the scan)
             s.stats[STAT_CORE_CUTS] += 1
@@ -464,6 +487,11 @@ def feasible(cands, legal, prev_g, prev_p, greens, mins, rule_total, legal_hash,
             if b == win or m <= 2:
                 continue
             child = members[starts[b] : starts[b] + m].copy()
+            if not narrowed:
+                kept = narrow(s.by_answer, legal, glb, cands, False)
+                kept = drop_alike(kept, legal, cands, s.codes, s.ans2allowed)
+                sub_legal = legal[kept]
+                narrowed = True
             cg, cm = constrain(greens, mins, g, b, s.codes)
             if not feasible(child, sub_legal, g, np.int64(b), cg, cm, csums[b], chashes[b], legal_hash, d - 1, s):
                 ok = False
