@@ -1087,6 +1087,44 @@ def test_a_grown_core_is_a_set_no_legal_guess_tells_apart(seed: int) -> None:
 
 
 @pytest.mark.parametrize("seed", range(3))
+def test_a_guess_holding_a_cores_split_letter_shows_it_two_patterns(seed: int) -> None:
+    """``_feasible._split_letters``: the letters some but not all of a set's
+    candidates hold.  Every guess holding one shows the set two patterns at
+    least (checked against the table), so the cores' check may skip reading
+    it; and the shortcut is not empty (some guesses hold one, and some of
+    those that hold none show the set one pattern)."""
+    from wordlelab.search._feasible import CORE_MAX, _split_letters
+
+    words = _family_list(900 + seed, ("atch", "ight", "ower", "ound", "aste"), 24, 40)
+    table = pattern_table(words)
+    solver = Solver(words, table, rules="hard")
+    letter_mask = solver.ends[3]
+    ans2allowed = np.asarray([words.allowed.index(w) for w in words.answers], np.int64)
+    rng = np.random.default_rng(seed)
+    sets = 40
+    core = np.zeros((sets, CORE_MAX), np.int32)
+    core_size = rng.integers(2, CORE_MAX + 1, sets)
+    for c in range(sets):
+        core[c, : core_size[c]] = rng.choice(len(words.answers), core_size[c], replace=False)
+    split = np.zeros(sets, np.uint64)
+    _split_letters(core, core_size, split, 0, sets, letter_mask, ans2allowed)
+    seen = {"skipped": 0, "merged": 0}
+    for c in range(sets):
+        members = core[c, : core_size[c]]
+        held = [set(words.answers[a]) for a in members]
+        expected = set.union(*held) - set.intersection(*held)
+        assert int(split[c]).bit_count() == len(expected)  # (bits in the list's own alphabet)
+        for g in range(len(words.allowed)):
+            one_pattern = len(np.unique(table[g, members])) == 1
+            if int(letter_mask[g]) & int(split[c]):
+                assert not one_pattern, (words.allowed[g], [words.answers[a] for a in members])
+                seen["skipped"] += 1
+            elif one_pattern:
+                seen["merged"] += 1
+    assert seen["skipped"] > 0 and seen["merged"] > 0
+
+
+@pytest.mark.parametrize("seed", range(3))
 def test_cores_refute_guesses_without_changing_what_has_a_tree(seed: int) -> None:
     """Hard mode, three and four guesses left under every forced opener of a
     list of word families: whether each bucket has a tree is the same with the

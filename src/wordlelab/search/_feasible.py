@@ -44,7 +44,14 @@ refute, and has no tree if that leaves none, without a scan; else it scans
 the guesses left only, and grows a core from the first refuting buckets it
 meets.  (Rules are told apart by their 64-bit hash, as the memo's nodes
 are.)  2023 pool, hard, one core, before and after: JONES 9.1 s -> 5.3 s,
-AHEAP 10.0 s -> 6.3 s, MECUM 382 s -> 201 s (docs/benchmarks.md).
+AHEAP 10.0 s -> 6.3 s, MECUM 382 s -> 201 s (docs/benchmarks.md).  A guess
+holding a letter that some of a core's candidates hold and others do not
+shows them two patterns at least (those without it see it grey, those with
+it see one of its tiles green or yellow), so the check reads the table only
+for a guess holding none of the core's *split letters* (:func:`_split_letters`,
+one AND a core): same answers and nodes, HEUGH's bucket ``heugh:3`` 120.8 s
+-> 105.6 s side by side, whole openers less (HEUGH 118.0 s -> 112.6 s, SLEYS
+92.7 s -> 87.3 s).
 
 **Order and narrowing.**  A node tries its guesses in the cost search's
 order, but picks only the head of it in one pass (``_bounds.least_keys``) and
@@ -232,11 +239,30 @@ def _cores_within(cores, rule, cands, out, out_sizes, n_out):  # pragma: no cove
     return n_out
 
 
-@njit(cache=True, inline="always", nogil=True)
-def _merged(by_answer, core, core_size, lo, hi, g):  # pragma: no cover - compiled
-    """Whether guess ``g`` shows the candidates of one of the cores ``lo`` to
-    ``hi`` (rows of ``core``, ``core_size`` long) one pattern."""
+@njit(cache=True, nogil=True)
+def _split_letters(core, core_size, split, lo, hi, letter_mask, ans2allowed):  # pragma: no cover - compiled
+    """``split[c]`` for the cores ``lo`` to ``hi``: the letters some but not all
+    of core ``c``'s candidates hold (a guess holding one shows those with it
+    another pattern than those without)."""
     for c in range(lo, hi):
+        some = np.uint64(0)
+        every = ~np.uint64(0)
+        for e in range(core_size[c]):
+            m = letter_mask[ans2allowed[core[c, e]]]
+            some |= m
+            every &= m
+        split[c] = some & ~every
+
+
+@njit(cache=True, inline="always", nogil=True)
+def _merged(by_answer, core, core_size, split, lm, lo, hi, g):  # pragma: no cover - compiled
+    """Whether guess ``g`` (its letters ``lm``) shows the candidates of one of
+    the cores ``lo`` to ``hi`` (rows of ``core``, ``core_size`` long) one
+    pattern: never if it holds one of the core's ``split`` letters, else
+    read."""
+    for c in range(lo, hi):
+        if lm & split[c]:
+            continue
         p = by_answer[core[c, 0], g]
         same = True
         for e in range(1, core_size[c]):
@@ -250,14 +276,14 @@ def _merged(by_answer, core, core_size, lo, hi, g):  # pragma: no cover - compil
 
 @njit(cache=True, nogil=True)
 def _new_core(
-    s, legal, parent_legal, legal_hash, parent_hash, bucket, core, core_size, n_cores, fails
+    s, legal, parent_legal, legal_hash, parent_hash, bucket, core, core_size, split, n_cores, fails
 ):  # pragma: no cover
     """Grow a core from ``bucket`` (a refuting bucket of a node with three
     guesses left, ``legal`` its legal set) into row ``n_cores`` of ``core``
-    and keep it: under the parent's rule if no guess of the parent's legal set
-    (``parent_legal``) tells it apart either, else under the node's.  Nothing
-    once ``core`` is full or the node failed ``CORE_FAILS`` times.  Returns
-    ``(n_cores, fails)`` updated."""
+    (its split letters into ``split``) and keep it: under the parent's rule if
+    no guess of the parent's legal set (``parent_legal``) tells it apart
+    either, else under the node's.  Nothing once ``core`` is full or the node
+    failed ``CORE_FAILS`` times.  Returns ``(n_cores, fails)`` updated."""
     if n_cores == core.shape[0] or fails >= CORE_FAILS:
         return n_cores, fails
     out = core[n_cores]
@@ -265,6 +291,7 @@ def _new_core(
     if size == 0:
         return n_cores, fails + 1
     core_size[n_cores] = size
+    _split_letters(core, core_size, split, n_cores, n_cores + 1, s.ends[3], s.ans2allowed)
     if parent_hash != 0 and separating(s.by_answer, parent_legal, out[:size]) < 0:
         _keep_core(s.cores, parent_hash, out, size)
     else:
@@ -336,14 +363,16 @@ def feasible(cands, legal, prev_g, prev_p, greens, mins, rule_total, legal_hash,
     cored = d == 3 and s.cores[0].shape[0] > 0  # (a store of no slots: no cores)
     core = np.empty((2 * CORES_PER_RULE + CORES_GROWN if cored else 0, CORE_MAX), np.int32)
     core_size = np.empty(core.shape[0], np.int64)
+    split = np.empty(core.shape[0], np.uint64)  # each core's split letters (_split_letters)
     n_cores = 0
     refuted = np.zeros(k, np.bool_)
     cut = 0
     if cored:
         n_cores = _cores_within(s.cores, legal_hash, cands, core, core_size, 0)
         n_cores = _cores_within(s.cores, parent_hash, cands, core, core_size, n_cores)
+        _split_letters(core, core_size, split, 0, n_cores, letter_mask, s.ans2allowed)
         for j in range(k):
-            if _merged(by_answer, core, core_size, 0, n_cores, legal[j]):
+            if _merged(by_answer, core, core_size, split, letter_mask[legal[j]], 0, n_cores, legal[j]):
                 refuted[j] = True
                 cut += 1
         s.stats[STAT_CORE_CUTS] += cut
@@ -430,7 +459,8 @@ def feasible(cands, legal, prev_g, prev_p, greens, mins, rule_total, legal_hash,
             picks = np.concatenate((picks, rest_keys(order_keys, picks[-1], glb, INF)[0]))
         j = picks[jj] & ORDER_MASK
         g = legal[j]
-        if _merged(by_answer, core, core_size, first_grown, n_cores, g):  # (the cores grown since the scan)
+        # (the cores grown since the scan)
+        if _merged(by_answer, core, core_size, split, letter_mask[g], first_grown, n_cores, g):
             s.stats[STAT_CORE_CUTS] += 1
             continue
         for t in range(n):
@@ -462,7 +492,7 @@ def feasible(cands, legal, prev_g, prev_p, greens, mins, rule_total, legal_hash,
             if cored and tally[dead] <= CORE_MAX + 4:
                 child = cands[col == dead]
                 n_cores, fails = _new_core(
-                    s, legal, parent_legal, legal_hash, parent_hash, child, core, core_size, n_cores, fails
+                    s, legal, parent_legal, legal_hash, parent_hash, child, core, core_size, split, n_cores, fails
                 )
             for i in range(n_seen):
                 tally[seen[i]] = 0
@@ -497,7 +527,7 @@ def feasible(cands, legal, prev_g, prev_p, greens, mins, rule_total, legal_hash,
                 ok = False
                 if cored:
                     n_cores, fails = _new_core(
-                        s, legal, parent_legal, legal_hash, parent_hash, child, core, core_size, n_cores, fails
+                        s, legal, parent_legal, legal_hash, parent_hash, child, core, core_size, split, n_cores, fails
                     )
                 break
         for i in range(n_seen):
