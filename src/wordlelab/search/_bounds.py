@@ -486,10 +486,11 @@ def _columns(block, n, width, win, counts, touched, dups, most, wins, sumsq):  #
         sumsq[jj] = sq
 
 
-#: the searches' order keys (``_core``, "Guesses are tried in ..."; ``_feasible``):
-#: ``split_order(...) << ORDER_SHIFT | position``, positions being indices into
-#: a node's guesses, at most ``_memo.MAX_GUESS_INDEX`` (``2 ** 21 - 1``), so that keys are distinct and
-#: their integer order is the stable order by key
+#: the searches' order keys (``_core``, "Guesses are tried in ...";
+#: ``_feasible``): ``split_order(...) << ORDER_SHIFT | position``, positions
+#: being indices into a node's guesses, at most ``_memo.MAX_GUESS_INDEX``
+#: (``2 ** 21 - 1``), so that keys are distinct and their integer order is the
+#: stable order by key
 ORDER_SHIFT = 21
 ORDER_MASK = (1 << ORDER_SHIFT) - 1
 #: how many of a node's least keys are picked before any sort

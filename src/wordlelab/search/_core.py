@@ -90,7 +90,8 @@ Guesses are tried in ascending ``2 * sumsq + n * guess_lb`` order (``sumsq``:
 the sum of squared bucket sizes; ties to the lower allowed index; in hard
 mode this order took a third to a half of the time of ordering by
 ``guess_lb`` first, bench/peer_selby.py).  The order is produced lazily
-(``_bounds.least_keys``, then ``_bounds.rest_keys``): the same sequence as a full stable sort.  Cut-offs:
+(``_bounds.least_keys``, then ``_bounds.rest_keys``): the same sequence as a
+full stable sort.  Cut-offs:
 
 * *guess cut-off*: a guess whose ``guess_lb >= best`` cannot improve it and is
   skipped (its bound is its ``guess_lb``).
