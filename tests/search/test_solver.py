@@ -1099,7 +1099,6 @@ def test_a_guess_holding_a_cores_split_letter_shows_it_two_patterns(seed: int) -
     table = pattern_table(words)
     solver = Solver(words, table, rules="hard")
     letter_mask = solver.ends[3]
-    ans2allowed = np.asarray([words.allowed.index(w) for w in words.answers], np.int64)
     rng = np.random.default_rng(seed)
     sets = 40
     core = np.zeros((sets, CORE_MAX), np.int32)
@@ -1107,7 +1106,7 @@ def test_a_guess_holding_a_cores_split_letter_shows_it_two_patterns(seed: int) -
     for c in range(sets):
         core[c, : core_size[c]] = rng.choice(len(words.answers), core_size[c], replace=False)
     split = np.zeros(sets, np.uint64)
-    _split_letters(core, core_size, split, 0, sets, letter_mask, ans2allowed)
+    _split_letters(core, core_size, split, 0, sets, letter_mask, solver.ans2allowed)
     seen = {"skipped": 0, "merged": 0}
     for c in range(sets):
         members = core[c, : core_size[c]]
