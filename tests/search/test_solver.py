@@ -11,7 +11,7 @@ import pytest
 from wordlelab import GameRules, Mode, WordList, load_wordlist, pattern_table
 from wordlelab.feedback import all_green, feedback
 from wordlelab.search import Solver, read_header, read_tree, verify_tree, write_tree
-from wordlelab.search._bounds import HARD_BITS_MIN, SCAN_PAIRS_MAX, hard_bits, hard_keep
+from wordlelab.search._bounds import HARD_BITS_MIN, SCAN_PAIRS_MAX, hard_bits, hard_keep, legal_index
 from wordlelab.search._core import INF, hard_filter, set_hash
 from wordlelab.state import Step, hard_mode_legal
 
@@ -201,7 +201,8 @@ def test_hard_filter_matches_hard_mode_legal(words: WordList, table: np.ndarray)
 def test_hard_filter_by_bit_sets_matches_the_letter_test(words: WordList, table: np.ndarray) -> None:
     """The bit-set filter (sets of at least HARD_BITS_MIN guesses) keeps exactly
     the guesses the letter test keeps: greens, revealed letters and their
-    repeats, sets starting and ending anywhere in a 64-word block."""
+    repeats, sets starting and ending anywhere in a 64-word block; and so does
+    the filter reading the positions from the set's index (legal_index)."""
     codes, counts = words.allowed_codes, words.allowed_letter_counts
     bits = hard_bits(codes, counts)
     no_bits = np.zeros((0, 0), np.uint64)
@@ -215,8 +216,10 @@ def test_hard_filter_by_bit_sets_matches_the_letter_test(words: WordList, table:
         g = int(rng.choice(repeats)) if trial % 2 else int(rng.integers(len(everyone)))
         p = int(table[g, int(rng.integers(len(words.answers)))])
         expected = hard_filter(legal, g, p, codes, counts)
-        for with_bits in (bits, no_bits):  # positions: the search filters its columns with them too
-            keep = hard_keep(legal, g, p, codes, counts, with_bits)
+        index = legal_index(legal, bits.shape[1])
+        ways = ((bits, no_bits), (bits, index), (no_bits, no_bits))
+        for with_bits, with_index in ways:  # positions: the search filters its columns with them too
+            keep = hard_keep(legal, g, p, codes, counts, with_bits, with_index)
             assert np.array_equal(legal[keep], expected) and bool(np.all(np.diff(keep) > 0))
         kept_any += expected.shape[0] > 0
     assert kept_any > 100  # the hints were not all impossible to keep

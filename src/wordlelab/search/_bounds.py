@@ -10,9 +10,29 @@ buckets any allowed guess makes of the whole answer list (so of any subset);
 from __future__ import annotations
 
 import numpy as np
+from numba.core import types
+from numba.extending import intrinsic
 
 from .._jit import njit
 from ._memo import INF
+
+
+@intrinsic
+def _ctpop(typingctx, x):  # pragma: no cover - compiled
+    """LLVM's population count of a ``uint64`` (one instruction on a CPU that
+    has one)."""
+    sig = types.uint64(types.uint64)
+
+    def codegen(context, builder, signature, args):
+        return builder.ctpop(args[0])
+
+    return sig, codegen
+
+
+@njit(cache=True, inline="always", nogil=True)
+def _popcount(x):  # pragma: no cover - compiled
+    """The bits set in ``x`` (a ``uint64``)."""
+    return np.int64(_ctpop(np.uint64(x)))  # type: ignore[call-arg]  # (numba supplies typingctx)
 
 
 @njit(cache=True, inline="always", nogil=True)
@@ -130,14 +150,39 @@ def hard_bits(codes: np.ndarray, letter_counts: np.ndarray) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True)
-def hard_keep(legal, g, pattern, codes, letter_counts, bits):  # pragma: no cover - compiled
+def legal_index(legal, width):  # pragma: no cover - compiled
+    """``legal`` (sorted word indices) as :func:`hard_keep` reads it fastest:
+    ``uint64[2, width]``, row 0 its bit set (bit ``w`` of the words of 64 bits
+    is word ``w``), row 1 at ``x`` how many of its words are below ``64 x``
+    (the position in ``legal`` of its first word in block ``x``).  ``width``:
+    :func:`hard_bits`'s."""
+    index = np.zeros((2, width), np.uint64)
+    for j in range(legal.shape[0]):
+        w = legal[j]
+        index[0, w >> 6] |= np.uint64(1) << np.uint64(w & 63)
+    below = np.uint64(0)
+    for x in range(width):
+        index[1, x] = below
+        below += np.uint64(_popcount(index[0, x]))
+    return index
+
+
+@njit(cache=True, nogil=True)
+def hard_keep(legal, g, pattern, codes, letter_counts, bits, index):  # pragma: no cover - compiled
     """The positions in ``legal`` of :func:`hard_filter`'s guesses, ascending
     (the search filters a parallel array of columns with them, see ``_core``,
     "Guesses passed down"), found by intersecting the bit sets of
     :func:`hard_bits` (``bits``; no rows: the letters are tested instead): a
     mask over every word, one AND per green and per revealed letter (a few
     hundred words of 64 bits each), then one bit test per word of ``legal``,
-    with no branch."""
+    with no branch.
+
+    With ``index`` (:func:`legal_index` of ``legal``; no rows: none) the mask
+    starts as ``legal``'s own bit set, and the positions are read from the
+    bits left, each the count of ``legal``'s words below it: the cost follows
+    the guesses kept, not ``legal``.  A hard-mode node filters its parent's
+    guesses this way (2023 pool: 12,000 guesses, a fifth of them kept, 16 us
+    against 5 us)."""
     n = legal.shape[0]
     if n < HARD_BITS_MIN or bits.shape[0] == 0:
         return _hard_keep_letters(legal, g, pattern, codes, letter_counts)
@@ -145,7 +190,11 @@ def hard_keep(legal, g, pattern, codes, letter_counts, bits):  # pragma: no cove
     alpha = letter_counts.shape[1]
     lo = 0
     hi = bits.shape[1] - 1
-    mask = np.full(hi - lo + 1, np.uint64(0xFFFFFFFFFFFFFFFF))
+    indexed = index.shape[0] > 0
+    if indexed:
+        mask = index[0].copy()
+    else:
+        mask = np.full(hi - lo + 1, np.uint64(0xFFFFFFFFFFFFFFFF))
     need = np.zeros(alpha, np.int64)
     p = pattern
     for i in range(length):
@@ -167,6 +216,17 @@ def hard_keep(legal, g, pattern, codes, letter_counts, bits):  # pragma: no cove
                 mask[x - lo] &= row[x]
     out = np.empty(n, np.int64)
     k = np.int64(0)
+    if indexed:
+        present = index[0]
+        below = index[1]
+        for x in range(lo, hi + 1):
+            left = mask[x - lo]
+            while left != 0:
+                low = left & (~left + np.uint64(1))  # the lowest bit left
+                out[k] = np.int64(below[x]) + _popcount(present[x] & (low - np.uint64(1)))
+                k += 1
+                left ^= low
+        return out[:k]
     for j in range(n):
         w = legal[j]
         out[k] = j
@@ -796,15 +856,6 @@ def max_parts(table, n_patterns):  # pragma: no cover - compiled
                 parts += 1
         best = max(best, parts)
     return best
-
-
-@njit(cache=True, inline="always", nogil=True)
-def _popcount(x):  # pragma: no cover - compiled
-    c = 0
-    while x:
-        x &= x - np.uint64(1)
-        c += 1
-    return c
 
 
 @njit(cache=True, nogil=True)

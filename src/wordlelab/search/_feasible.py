@@ -91,6 +91,7 @@ from ._bounds import (
     endgame_trap,
     hard_keep,
     least_keys,
+    legal_index,
     narrow,
     parts_bound,
     rest_keys,
@@ -300,7 +301,9 @@ def _new_core(
 
 
 @njit(cache=True, nogil=True)
-def feasible(cands, legal, prev_g, prev_p, greens, mins, rule_total, legal_hash, parent_hash, d, s):  # pragma: no cover
+def feasible(  # pragma: no cover - compiled
+    cands, legal, prev_g, prev_p, greens, mins, rule_total, legal_hash, parent_hash, d, s, index
+):
     """``f(S, d) < INF`` for the candidates ``cands`` (sorted), hard mode.
 
     As in ``_core._solve``: with ``prev_g >= 0``, ``legal`` is the parent's
@@ -308,7 +311,8 @@ def feasible(cands, legal, prev_g, prev_p, greens, mins, rule_total, legal_hash,
     prev_p)``; ``greens``/``mins`` are this node's rule and ``legal_hash``
     its hash (``seal_rule(rule_total)``, ``rule_total`` its ``rule_sum``);
     ``parent_hash`` the parent's legal-set hash (0: none), whose cores hold
-    here too (see "Cores")."""
+    here too (see "Cores"); ``index``: ``_bounds.legal_index`` of ``legal``
+    as passed, or no rows."""
     n = cands.shape[0]
     if d <= 0:
         return False
@@ -333,7 +337,7 @@ def feasible(cands, legal, prev_g, prev_p, greens, mins, rule_total, legal_hash,
         return True
     parent_legal = legal
     if prev_g >= 0:
-        legal = legal[hard_keep(legal, prev_g, prev_p, s.codes, s.letter_counts, s.hard_bits)]
+        legal = legal[hard_keep(legal, prev_g, prev_p, s.codes, s.letter_counts, s.hard_bits, index)]
     ans_groups, group_pos, ans_codes, letter_mask = s.ends
     trapped, trap_mx, trap_live, trap_hist = endgame_trap(
         cands, d, legal, ans_groups, group_pos, ans_codes, letter_mask
@@ -426,6 +430,7 @@ def feasible(cands, legal, prev_g, prev_p, greens, mins, rule_total, legal_hash,
     # _bounds.narrow and _bounds.drop_alike; values below are unchanged),
     # found when the first child is asked (see "Order and narrowing")
     sub_legal = legal
+    sub_index = np.zeros((0, 0), np.uint64)  # its index, built when the first child is asked
     narrowed = d < NARROW_MIN_LEFT
     # candidates, in the cost search's order of splits (best first): the head
     # picked in one pass, the rest sorted only if the loop gets past it
@@ -522,8 +527,12 @@ def feasible(cands, legal, prev_g, prev_p, greens, mins, rule_total, legal_hash,
                 kept = drop_alike(kept, legal, cands, s.codes, s.ans2allowed)
                 sub_legal = legal[kept]
                 narrowed = True
+            if sub_index.shape[0] == 0:
+                sub_index = legal_index(sub_legal, s.hard_bits.shape[1])
             cg, cm = constrain(greens, mins, g, b, s.codes)
-            if not feasible(child, sub_legal, g, np.int64(b), cg, cm, csums[b], chashes[b], legal_hash, d - 1, s):
+            if not feasible(
+                child, sub_legal, g, np.int64(b), cg, cm, csums[b], chashes[b], legal_hash, d - 1, s, sub_index
+            ):
                 ok = False
                 if cored:
                     n_cores, fails = _new_core(

@@ -244,7 +244,7 @@ class Solver(PlayedUnder):
     def _run(self, cands: IndexArray, legal: IndexArray, key: SearchKey, d: int, beta: int, forced: int) -> int:
         greens, mins, base = key
         path = (np.int64(-1), np.int64(0), greens, mins, np.uint64(rule_sum(base, greens, mins)))
-        no_local = np.zeros((0, 0), np.uint8), np.zeros(0, np.int64), np.zeros(0, np.int64)
+        no_local = np.zeros((0, 0), np.uint8), np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros((0, 0), np.uint64)
         h = self.policy.search_hash(key)
         return int(self._core._solve(cands, legal, path, h, d, beta, forced, self._search(), *no_local))
 
@@ -355,10 +355,11 @@ class Solver(PlayedUnder):
         greens, mins, base = key
         h = self.policy.search_hash(key)
         no_hint = np.int64(-1), np.int64(0)
+        no_index = np.zeros((0, 0), np.uint64)
         total = np.uint64(rule_sum(base, greens, mins))
         return bool(
             self._core.feasible(
-                cands, legal, *no_hint, greens, mins, total, h, np.uint64(0), np.int64(d), self._search()
+                cands, legal, *no_hint, greens, mins, total, h, np.uint64(0), np.int64(d), self._search(), no_index
             )
         )
 
