@@ -294,10 +294,11 @@ with the guesses it passes down, their index (``_bounds.legal_index``: their
 bit set, and per block of 64 words how many come before it, built when the
 first child is asked), so that a child's filter starts from that set and
 reads its positions from the bits left: its cost follows the guesses kept,
-a fifth of the parent's at most nodes, not the parent's 10,000 or so
-(2023 pool, JAFFA, hard: the filter's cycles at nodes with four guesses
-left 9.3 G -> 3.5 G of about 150 G, by the time-stamp counter).  The
-intersection over the path is exactly :func:`wordlelab.state.hard_mode_legal`.  Two paths reaching the same
+a fifth of the parent's at most nodes, not the parent's 10,000 or so (2023
+pool, JAFFA, hard, by the time-stamp counter: the filter at nodes with four
+guesses left 10.2 G -> 3.7 G cycles of about 175 G; whole-opener times
+within the machine's noise).  The intersection over the path is exactly
+:func:`wordlelab.state.hard_mode_legal`.  Two paths reaching the same
 candidates with the same legal set have the same future, so the legal set
 (its hash) is part of the memo key.
 
