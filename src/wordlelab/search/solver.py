@@ -244,9 +244,10 @@ class Solver(PlayedUnder):
     def _run(self, cands: IndexArray, legal: IndexArray, key: SearchKey, d: int, beta: int, forced: int) -> int:
         greens, mins, base = key
         path = (np.int64(-1), np.int64(0), greens, mins, np.uint64(rule_sum(base, greens, mins)))
-        no_local = np.zeros((0, 0), np.uint8), np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros((0, 0), np.uint64)
+        no_local = np.zeros((0, 0), np.uint8), np.zeros(0, np.int64), np.zeros(0, np.int64)
+        no_index = np.zeros((0, 0), np.uint64)  # (the root filters nothing)
         h = self.policy.search_hash(key)
-        return int(self._core._solve(cands, legal, path, h, d, beta, forced, self._search(), *no_local))
+        return int(self._core._solve(cands, legal, path, h, d, beta, forced, self._search(), *no_local, no_index))
 
     @property
     def dominance(self) -> tuple[IndexArray, IndexArray]:
