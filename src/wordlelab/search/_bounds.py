@@ -252,7 +252,6 @@ def consistent_split(legal, g, codes, square, n_patterns, members, starts, scrat
     length = codes.shape[1]
     k = legal.shape[0]
     pats = scratch[:k]
-    fill = scratch[k : k + n_patterns]
     unmatched = scratch[k + n_patterns :]
     if square.shape[0] > 0:
         row = square[g]
@@ -276,6 +275,18 @@ def consistent_split(legal, g, codes, square, n_patterns, members, starts, scrat
         for i in range(length):
             unmatched[codes[w, i]] = 0
         pats[t] = value
+    group_split(legal, n_patterns, members, starts, scratch)
+
+
+@njit(cache=True, nogil=True)
+def group_split(legal, n_patterns, members, starts, scratch):  # pragma: no cover - compiled
+    """The grouping of :func:`consistent_split` (same arguments but ``g``,
+    ``codes`` and ``square``), from the patterns already in
+    ``scratch[:len(legal)]``: the search's pass over the legal set leaves
+    them there."""
+    k = legal.shape[0]
+    pats = scratch[:k]
+    fill = scratch[k : k + n_patterns]
     for b in range(n_patterns + 1):
         starts[b] = 0
     for t in range(k):
@@ -338,12 +349,14 @@ def small_value(cands, d, table, ans2allowed, counts):  # pragma: no cover - com
 
 @njit(cache=True, inline="always", nogil=True)
 def count_buckets(row, cands, terms, tally, seen, sums):  # pragma: no cover - compiled
-    """Count the candidates by the pattern ``row`` (a guess's row of the table)
-    shows each: ``tally[b]`` is bucket ``b``'s size and ``sums[b]`` the sum of
-    its members' hash terms ``terms`` (``kernels.hints.item_key``: the bucket's
-    set hash once sealed), for the ``n_seen`` patterns returned, listed in
-    ``seen`` in the order first met.  ``tally`` is zero on entry for every
-    pattern; the caller zeroes the entries of ``seen`` when done."""
+    """Count the candidates by the pattern ``row[cands[t]]`` each shows (``row``:
+    a guess's row of the table and ``cands`` the candidates, or the patterns
+    of a set the candidates are in and their places in it): ``tally[b]`` is
+    bucket ``b``'s size and ``sums[b]`` the sum of its members' hash terms
+    ``terms`` (``kernels.hints.item_key``: the bucket's set hash once sealed),
+    for the ``n_seen`` patterns returned, listed in ``seen`` in the order first
+    met.  ``tally`` is zero on entry for every pattern; the caller zeroes the
+    entries of ``seen`` when done."""
     n_seen = 0
     for t in range(cands.shape[0]):
         b = row[cands[t]]
@@ -356,6 +369,18 @@ def count_buckets(row, cands, terms, tally, seen, sums):  # pragma: no cover - c
             sums[b] += terms[t]
         tally[b] = c + 1
     return n_seen
+
+
+@njit(cache=True, inline="always", nogil=True)
+def list_members(row, cands, ids, members, fill):  # pragma: no cover - compiled
+    """List the candidates ``ids`` by bucket, in their order: ``ids[t]`` goes to
+    ``members[fill[b]]`` for its pattern ``b = row[cands[t]]`` (as in
+    :func:`count_buckets`), and ``fill[b]`` moves on; ``fill[b]`` starts at
+    bucket ``b``'s first place."""
+    for t in range(cands.shape[0]):
+        b = row[cands[t]]
+        members[fill[b]] = ids[t]
+        fill[b] += 1
 
 
 #: guesses per block in :func:`scan` (a block of ``|S| x 512`` bytes stays in cache)
