@@ -59,7 +59,7 @@ def main() -> None:
         sets = bucket_sets(table, pool, lo, hi, args.sets, seed=lo)
         if not sets:
             continue
-        scan(by_answer, guesses, sets[0], 3, n_patterns, 0, glb, sumsq, largest)  # compile
+        scan(by_answer, guesses, sets[0], 3, n_patterns, 0, glb, sumsq, largest, np.zeros((0, 0), by_answer.dtype))
         cells = sum(len(s) for s in sets) * guesses.shape[0]
         best = float("inf")
         for _ in range(args.repeat):

@@ -353,16 +353,21 @@ def _scan_bounds(by_answer: np.ndarray, guesses: np.ndarray, cands: np.ndarray, 
 def test_scan_equals_counting(n: int) -> None:
     """Every way of scanning (pairs of candidates for small sets, counts per
     guess and pattern for larger ones, in bytes up to 255 candidates and in
-    16 bits above), over a run of guesses and a scattered list, for
-    candidates spread over the list and for neighbours in it."""
+    16 bits above), over a run of guesses and scattered lists (sparse ones
+    gathered, dense ones compressed where the CPU can, one of them reaching
+    the table's last column), for candidates spread over the list and for
+    neighbours in it."""
     from wordlelab.search._bounds import scan
 
     words = load_wordlist()
     by_answer = np.ascontiguousarray(pattern_table(words).T)
     rng = np.random.default_rng(n)
+    last = len(words.allowed)
     for guesses in (
         np.arange(3000, 4100, dtype=np.int64),
-        np.sort(rng.choice(len(words.allowed), 1500, replace=False)).astype(np.int64),
+        np.sort(rng.choice(last, 1500, replace=False)).astype(np.int64),
+        np.sort(rng.choice(last, 4000, replace=False)).astype(np.int64),
+        np.sort(rng.choice(np.arange(last - 1300, last), 700, replace=False)).astype(np.int64),
     ):
         # spread over the list, and neighbours in it (sharing letters: big buckets,
         # many equal pairs)
@@ -378,6 +383,33 @@ def test_scan_equals_counting(n: int) -> None:
             want_glb, want_sumsq, want_largest, want_shortcut = _scan_reference(by_answer, guesses, cands, r)
             assert (glb == want_glb).all() and (sumsq == want_sumsq).all() and (largest == want_largest).all()
             assert (node_lb, shortcut) == (want_glb.min(), want_shortcut)
+
+
+def test_compressed_fill_equals_a_gather() -> None:
+    """``_bounds._fill_compressed`` (a block of a scan copied by compressing
+    64-byte runs of each row) gives the rows' bytes at the columns asked, in
+    order: dense and sparse columns, runs crossing the rows' ends (the last
+    bytes one at a time), one column, and the table's last."""
+    from wordlelab.search._bounds import SCAN_BLOCK, SCAN_COMPRESS_SPAN, _fill_compressed
+
+    rng = np.random.default_rng(7)
+    table = rng.integers(0, 243, size=(40, 1000), dtype=np.uint8)
+    rows = np.sort(rng.choice(40, 17, replace=False)).astype(np.int64)
+    masks = np.empty(SCAN_COMPRESS_SPAN * SCAN_BLOCK // 64 + 1, np.uint64)
+    block = np.zeros((17, SCAN_BLOCK), np.uint8)
+    cases = [
+        np.sort(rng.choice(1000, 500, replace=False)),
+        np.sort(rng.choice(np.arange(600, 1000), 80, replace=False)),
+        np.sort(rng.choice(np.arange(10, 970), 120, replace=False)),
+        np.array([999]),
+        np.array([5]),
+        np.arange(936, 1000),
+    ]
+    for picks in cases:
+        picks = picks.astype(np.int64)
+        block[:] = 0
+        _fill_compressed(table, rows, picks, block, masks)
+        assert (block[:, : len(picks)] == table[rows][:, picks]).all()
 
 
 @pytest.mark.parametrize("n", [6, SCAN_PAIRS_MAX, SCAN_PAIRS_MAX + 1, 300])

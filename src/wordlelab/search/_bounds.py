@@ -9,8 +9,11 @@ buckets any allowed guess makes of the whole answer list (so of any subset);
 
 from __future__ import annotations
 
+import llvmlite.ir as llvm_ir
+import numba
 import numpy as np
-from numba.core import types
+from llvmlite import binding as llvm_binding
+from numba.core import cgutils, types
 from numba.extending import intrinsic
 
 from .._jit import njit
@@ -33,6 +36,43 @@ def _ctpop(typingctx, x):  # pragma: no cover - compiled
 def _popcount(x):  # pragma: no cover - compiled
     """The bits set in ``x`` (a ``uint64``)."""
     return np.int64(_ctpop(np.uint64(x)))  # type: ignore[call-arg]  # (numba supplies typingctx)
+
+
+@intrinsic
+def _compress_store(typingctx, src, start, dst, at, mask):  # pragma: no cover - compiled
+    """Store at ``dst[at:]``, in order, the bytes ``src[start + i]`` (``i < 64``)
+    whose bit ``i`` is set in ``mask`` (a ``uint64``): LLVM's
+    ``masked.compressstore`` of the 64 bytes from ``start``, one instruction on
+    a CPU with AVX-512 VBMI2 (a loop over the lanes elsewhere).  ``src`` must
+    hold the 64 bytes, and ``dst`` room for the bytes selected."""
+    sig = types.void(src, start, dst, at, mask)
+
+    def codegen(context, builder, signature, args):
+        source = context.make_array(signature.args[0])(context, builder, args[0])
+        target = context.make_array(signature.args[2])(context, builder, args[2])
+        vector = llvm_ir.VectorType(llvm_ir.IntType(8), 64)
+        lanes = llvm_ir.VectorType(llvm_ir.IntType(1), 64)
+        address = builder.bitcast(builder.gep(source.data, [args[1]]), vector.as_pointer())
+        where = builder.gep(target.data, [args[3]])
+        fnty = llvm_ir.FunctionType(llvm_ir.VoidType(), [vector, where.type, lanes])
+        name = "llvm.masked.compressstore.v64i8"
+        store = cgutils.get_or_insert_function(builder.module, fnty, name)  # type: ignore[no-untyped-call]
+        builder.call(store, [builder.load(address, align=1), where, builder.bitcast(args[4], lanes)])
+        return context.get_dummy_value()
+
+    return sig, codegen
+
+
+def _host_compresses() -> bool:
+    """Whether the code numba makes here may use AVX-512 VBMI2's byte compress
+    (:func:`_compress_store` in one instruction): the host's features, or
+    those numba is told to compile for (``NUMBA_CPU_NAME``/``NUMBA_CPU_FEATURES``)."""
+    features = getattr(numba.config, "CPU_FEATURES", None)
+    if features is None:
+        if getattr(numba.config, "CPU_NAME", None) not in (None, "host"):
+            return False
+        features = llvm_binding.get_host_cpu_features().flatten()
+    return "+avx512vbmi2" in features.split(",")
 
 
 @njit(cache=True, inline="always", nogil=True)
@@ -386,6 +426,68 @@ def list_members(row, cands, ids, members, fill):  # pragma: no cover - compiled
 #: guesses per block in :func:`scan` (a block of ``|S| x 512`` bytes stays in cache)
 SCAN_BLOCK = 512
 
+#: :func:`scan` copies a block of guesses whose columns lie within this many
+#: times as many columns of the table (an eighth of them or more wanted) by
+#: compressing the rows' 64-byte runs (:func:`_fill_compressed`) instead of a
+#: gather (:func:`_fill_gathered`), on a CPU that compresses bytes in one
+#: instruction (``SCAN_COMPRESS``).  On hard-mode children of the 2023 pool's
+#: JAFFA (bench/bench_fill.py, ns a cell, gather against compress): 0.41
+#: against 0.22 where a quarter to a half of the columns are wanted, 0.43
+#: against 0.41 from an eighth to a quarter, 0.55 against 1.00 from a
+#: sixteenth to an eighth; a run of columns is copied (0.08).  In the search,
+#: JAFFA (2023 pool, hard, exact): the scans with four guesses left 90.4 G ->
+#: 81.6 G cycles, the whole 213.4 G -> 202.1 G (instrumented copies side by
+#: side, the machine in a slow spell), the same nodes.
+SCAN_COMPRESS_SPAN = 8
+SCAN_COMPRESS = _host_compresses()
+
+
+@njit(cache=True, inline="always", nogil=True)
+def _fill_gathered(table, rows, picks, block):  # pragma: no cover - compiled
+    """``block[t, :w] = table[rows[t], picks]`` for each row ``t`` (``w`` the
+    number of ``picks``), a byte at a time."""
+    width = picks.shape[0]
+    for t in range(rows.shape[0]):
+        src = table[rows[t]]
+        dst = block[t]
+        for jj in range(width):
+            dst[jj] = src[np.uint64(picks[jj])]
+
+
+@njit(cache=True, inline="always", nogil=True)
+def _fill_compressed(table, rows, picks, block, masks):  # pragma: no cover - compiled
+    """``block[t, :w] = table[rows[t], picks]`` for each row ``t`` (``w`` the
+    number of ``picks``, ascending columns of ``table``): the columns' bits per
+    run of 64 from ``picks[0]`` are set once in ``masks`` (``uint64``, one per
+    run), then each row's runs are compressed into its block row
+    (:func:`_compress_store`); the last bytes of a row, too few for a run, one
+    at a time."""
+    width = picks.shape[0]
+    lo = picks[0]
+    runs = (picks[width - 1] - lo + 64) >> 6
+    for c in range(runs):
+        masks[c] = 0
+    for jj in range(width):
+        r = picks[jj] - lo
+        masks[r >> 6] |= np.uint64(1) << np.uint64(r & 63)
+    row_len = table.shape[1]
+    for t in range(rows.shape[0]):
+        src = table[rows[t]]
+        dst = block[t]
+        at = 0
+        base = lo
+        for c in range(runs):
+            mask = masks[c]
+            if base + 64 <= row_len:
+                _compress_store(src, base, dst, at, mask)  # type: ignore[call-arg]  # (numba supplies typingctx)
+                at += _popcount(mask)
+            else:
+                for b in range(row_len - base):
+                    if (mask >> np.uint64(b)) & np.uint64(1):
+                        dst[at] = src[base + b]
+                        at += 1
+            base += 64
+
 
 @njit(cache=True, nogil=True)
 def scan(by_answer, guesses, cands, r, n_patterns, floor, glb, sumsq, largest, keep):  # pragma: no cover - compiled
@@ -395,9 +497,11 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, glb, sumsq, largest, k
 
     ``by_answer: uint8[A, G]`` is the pattern table transposed: the patterns
     of a block of guesses are copied candidate by candidate from contiguous
-    rows first.  (Reading ``table[g, cands]`` guess by guess instead touches
-    ``|S|`` scattered cache lines per guess; for 10 to 20 candidates that was
-    ten times slower per cell, see bench/bench_optimal.py.)
+    rows first (a run of columns copied, others gathered or, where dense
+    enough, compressed: ``SCAN_COMPRESS_SPAN``).  (Reading ``table[g,
+    cands]`` guess by guess instead touches ``|S|`` scattered cache lines per
+    guess; for 10 to 20 candidates that was ten times slower per cell, see
+    bench/bench_optimal.py.)
 
     ``guess_lb = n + sum over non-win buckets of (2m - 1) = 3n - parts - win``
     when ``r >= 2`` (``win`` is 1 if the guess is a candidate); with ``r <= 1``
@@ -444,6 +548,7 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, glb, sumsq, largest, k
     big16 = np.empty(0 if byte_rows else width_rows, np.uint16)
     counts = np.zeros(n_patterns if not (small or rowwise) else 0, np.int32)
     touched = np.empty(n + 1, np.int64)
+    masks = np.empty(SCAN_COMPRESS_SPAN * SCAN_BLOCK // 64 + 1 if SCAN_COMPRESS else 0, np.uint64)
     node_lb = INF
     shortcut = -1
     last = r <= 1  # one guess left after this one: every bucket must be a singleton
@@ -459,13 +564,10 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, glb, sumsq, largest, k
                 dst = block[t]
                 for jj in range(width):
                     dst[jj] = src[jj]
+        elif SCAN_COMPRESS and guesses[j0 + width - 1] - first < SCAN_COMPRESS_SPAN * width:
+            _fill_compressed(by_answer, cands, guesses[j0 : j0 + width], block, masks)
         else:
-            picks = guesses[j0 : j0 + width]
-            for t in range(n):
-                src = by_answer[cands[t]]
-                dst = block[t]
-                for jj in range(width):
-                    dst[jj] = src[np.uint64(picks[jj])]
+            _fill_gathered(by_answer, cands, guesses[j0 : j0 + width], block)
         if keep.shape[0] > 0:  # the caller keeps the patterns read
             for t in range(n):
                 src = block[t]
