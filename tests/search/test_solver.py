@@ -389,14 +389,13 @@ def test_compressed_fill_equals_a_gather() -> None:
     """``_bounds._fill_compressed`` (a block of a scan copied by compressing
     64-byte runs of each row) gives the rows' bytes at the columns asked, in
     order: dense and sparse columns, runs crossing the rows' ends (the last
-    bytes one at a time), one column, and the table's last."""
+    bytes one at a time), one column, and the table's last; in a table of
+    bytes and in one of 16-bit patterns (words of six letters or more)."""
     from wordlelab.search._bounds import SCAN_BLOCK, SCAN_COMPRESS_SPAN, _fill_compressed
 
     rng = np.random.default_rng(7)
-    table = rng.integers(0, 243, size=(40, 1000), dtype=np.uint8)
     rows = np.sort(rng.choice(40, 17, replace=False)).astype(np.int64)
     masks = np.empty(SCAN_COMPRESS_SPAN * SCAN_BLOCK // 64 + 1, np.uint64)
-    block = np.zeros((17, SCAN_BLOCK), np.uint8)
     cases = [
         np.sort(rng.choice(1000, 500, replace=False)),
         np.sort(rng.choice(np.arange(600, 1000), 80, replace=False)),
@@ -405,11 +404,14 @@ def test_compressed_fill_equals_a_gather() -> None:
         np.array([5]),
         np.arange(936, 1000),
     ]
-    for picks in cases:
-        picks = picks.astype(np.int64)
-        block[:] = 0
-        _fill_compressed(table, rows, picks, block, masks)
-        assert (block[:, : len(picks)] == table[rows][:, picks]).all()
+    for dtype, top in ((np.uint8, 243), (np.uint16, 729)):
+        table = rng.integers(0, top, size=(40, 1000), dtype=dtype)
+        block = np.zeros((17, SCAN_BLOCK), dtype)
+        for picks in cases:
+            picks = picks.astype(np.int64)
+            block[:] = 0
+            _fill_compressed(table, rows, picks, block, masks)
+            assert (block[:, : len(picks)] == table[rows][:, picks]).all()
 
 
 @pytest.mark.parametrize("n", [6, SCAN_PAIRS_MAX, SCAN_PAIRS_MAX + 1, 300])

@@ -40,22 +40,26 @@ def _popcount(x):  # pragma: no cover - compiled
 
 @intrinsic
 def _compress_store(typingctx, src, start, dst, at, mask):  # pragma: no cover - compiled
-    """Store at ``dst[at:]``, in order, the bytes ``src[start + i]`` (``i < 64``)
+    """Store at ``dst[at:]``, in order, the items ``src[start + i]`` (``i < 64``)
     whose bit ``i`` is set in ``mask`` (a ``uint64``): LLVM's
-    ``masked.compressstore`` of the 64 bytes from ``start``, one instruction on
-    a CPU with AVX-512 VBMI2 (a loop over the lanes elsewhere).  ``src`` must
-    hold the 64 bytes, and ``dst`` room for the bytes selected."""
+    ``masked.compressstore`` of the 64 items from ``start``, one instruction
+    for bytes on a CPU with AVX-512 VBMI2 (a loop over the lanes elsewhere).
+    ``src`` and ``dst`` are arrays of the same unsigned integers; ``src`` must
+    hold the 64 items, and ``dst`` room for the items selected."""
+    if not (isinstance(src.dtype, types.Integer) and src.dtype == dst.dtype):
+        return None
     sig = types.void(src, start, dst, at, mask)
+    bits = src.dtype.bitwidth  # type: ignore[attr-defined]  # (set on each instance)
 
     def codegen(context, builder, signature, args):
         source = context.make_array(signature.args[0])(context, builder, args[0])
         target = context.make_array(signature.args[2])(context, builder, args[2])
-        vector = llvm_ir.VectorType(llvm_ir.IntType(8), 64)
+        vector = llvm_ir.VectorType(llvm_ir.IntType(bits), 64)
         lanes = llvm_ir.VectorType(llvm_ir.IntType(1), 64)
         address = builder.bitcast(builder.gep(source.data, [args[1]]), vector.as_pointer())
         where = builder.gep(target.data, [args[3]])
         fnty = llvm_ir.FunctionType(llvm_ir.VoidType(), [vector, where.type, lanes])
-        name = "llvm.masked.compressstore.v64i8"
+        name = f"llvm.masked.compressstore.v64i{bits}"
         store = cgutils.get_or_insert_function(builder.module, fnty, name)  # type: ignore[no-untyped-call]
         builder.call(store, [builder.load(address, align=1), where, builder.bitcast(args[4], lanes)])
         return context.get_dummy_value()
