@@ -1456,11 +1456,7 @@ def compact(by_answer, rows, cols):  # pragma: no cover - compiled
     that the scans under the node copy whole rows instead of gathering
     ``|S| x guesses`` scattered bytes (see ``_core``, "Guesses passed down")."""
     out = np.empty((rows.shape[0], cols.shape[0]), np.uint8)
-    for t in range(rows.shape[0]):
-        src = by_answer[rows[t]]
-        dst = out[t]
-        for i in range(cols.shape[0]):
-            dst[i] = src[np.uint64(cols[i])]
+    _fill_gathered(by_answer, rows, cols, out)
     return out
 
 
