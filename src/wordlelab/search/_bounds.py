@@ -1451,11 +1451,12 @@ def drop_alike(kept, guess_ids, cands, codes, ans2allowed):  # pragma: no cover 
 
 @njit(cache=True, nogil=True)
 def compact(by_answer, rows, cols):  # pragma: no cover - compiled
-    """``by_answer[rows][:, cols]`` as a new C-contiguous ``uint8`` table: the
+    """``by_answer[rows][:, cols]`` as a new C-contiguous table of the same
+    dtype (``uint8``, or ``uint16`` for words of six letters or more): the
     patterns of a node's candidates against the guesses passed below it, so
     that the scans under the node copy whole rows instead of gathering
     ``|S| x guesses`` scattered bytes (see ``_core``, "Guesses passed down")."""
-    out = np.empty((rows.shape[0], cols.shape[0]), np.uint8)
+    out = np.empty((rows.shape[0], cols.shape[0]), by_answer.dtype)
     _fill_gathered(by_answer, rows, cols, out)
     return out
 

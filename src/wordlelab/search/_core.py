@@ -462,8 +462,9 @@ class Search(NamedTuple):
     """What stays the same during one search (the compiled code takes it as one
     value, a named tuple of arrays and numbers):
 
-    ``table: uint8[G, A]`` the pattern table and ``by_answer: uint8[A, G]`` its
-    transpose (see ``_bounds.scan``); ``memo`` the ``arrays`` of a
+    ``table: [G, A]`` the pattern table (``uint8``; ``uint16`` for words of
+    six letters or more) and ``by_answer: [A, G]`` its transpose, of the same
+    dtype as every compacted table below (see ``_bounds.scan``); ``memo`` the ``arrays`` of a
     :class:`wordlelab.search._memo.Memo`; ``mode``: the mode's code (:attr:`wordlelab.modes.Mode.code`);
     ``codes: uint8[G, L]`` and ``letter_counts: uint8[G, alpha]`` the guesses'
     letters; ``ans2allowed: int64[A]``; ``max_parts``: ``P`` of

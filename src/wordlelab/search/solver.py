@@ -201,7 +201,7 @@ class Solver(PlayedUnder):
         # always a read-only view: numba compiles (and caches) one signature per flag
         self.table = np.ascontiguousarray(table).view()
         self.table.flags.writeable = False
-        self.by_answer = np.ascontiguousarray(self.table.T)  # uint8[A, G], see _core._scan
+        self.by_answer = np.ascontiguousarray(self.table.T)  # [A, G], the table's dtype; see _core._scan
         self.by_answer.flags.writeable = False
         self.max_guesses = max_guesses
         self.beam = beam
@@ -244,7 +244,8 @@ class Solver(PlayedUnder):
     def _run(self, cands: IndexArray, legal: IndexArray, key: SearchKey, d: int, beta: int, forced: int) -> int:
         greens, mins, base = key
         path = (np.int64(-1), np.int64(0), greens, mins, np.uint64(rule_sum(base, greens, mins)))
-        no_local = np.zeros((0, 0), np.uint8), np.zeros(0, np.int64), np.zeros(0, np.int64)
+        # the table's dtype, so that ``local`` and the compacted tables below share one type
+        no_local = np.zeros((0, 0), self.table.dtype), np.zeros(0, np.int64), np.zeros(0, np.int64)
         no_index = np.zeros((0, 0), np.uint64)  # (the root filters nothing)
         h = self.policy.search_hash(key)
         return int(self._core._solve(cands, legal, path, h, d, beta, forced, self._search(), *no_local, no_index))
