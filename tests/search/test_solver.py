@@ -1241,29 +1241,60 @@ def test_compact_keeps_the_table_dtype() -> None:
         assert (out == table[rows][:, cols]).all()
 
 
-@pytest.mark.parametrize("pattern,mode", [(27, "normal"), (54, "normal"), (54, "hard")])
-def test_exact_search_of_six_letter_words_equals_five(pattern: int, mode: str) -> None:
-    """A six-letter list that is a five-letter one with the same letter put
-    into every word (J, fifth of six; no word of the five-letter list has a J)
-    is the same game: every guess splits the answers alike, the J always
-    green.  So its exact values equal the five-letter list's, here on two of
-    SALET's buckets (161 and 106 answers, four guesses left), where nodes
-    pass compacted tables down.  The six-letter patterns (up to 728, 16 bits)
-    cut to a byte would merge some buckets (two patterns 256 apart); that
-    gave values one less than the optimum (434 for 435)."""
+@functools.cache
+def _same_game(length: int) -> tuple[WordList, WordList]:
+    """A five-letter list and the same game in ``length`` letters: for 6, a J
+    put into every word (fifth of six); for 7, a J second and a Q fifth; for
+    4, the lists' words that end in their only E, without it.  The letters
+    put in are in no word of the five-letter list, so they are always green
+    and every guess splits the answers alike; the E taken out is green in
+    every pattern.  The five-letter list is the built-in one, narrowed so."""
+    full = load_wordlist()
+    if length == 4:
+        keep = lambda w: w.endswith("e") and "e" not in w[:4]  # noqa: E731
+        change = lambda w: w[:4]  # noqa: E731
+    else:
+        keep = lambda w: "j" not in w and "q" not in w  # noqa: E731
+        change = (lambda w: w[:4] + "j" + w[4:]) if length == 6 else (lambda w: w[:1] + "j" + w[1:3] + "q" + w[3:])
+    answers = [w for w in full.answers if keep(w)]
+    allowed = [w for w in full.allowed if keep(w)]
+    five = WordList.from_words(answers, allowed, name="five")
+    other = WordList.from_words([change(w) for w in answers], [change(w) for w in allowed], name=f"length{length}")
+    return five, other
+
+
+SAME_GAME_CASES = [
+    (6, "salet", 27, "normal"),
+    (6, "salet", 54, "normal"),
+    (6, "salet", 54, "hard"),
+    (6, "salet", 54, "ultra"),
+    (7, "salet", 27, "normal"),
+    (7, "salet", 54, "hard"),
+    (4, "crane", 171, "normal"),
+    (4, "crane", 180, "hard"),
+]
+
+
+@pytest.mark.parametrize("length,opener,pattern,mode", SAME_GAME_CASES)
+def test_exact_search_of_other_lengths_equals_five(length: int, opener: str, pattern: int, mode: str) -> None:
+    """The same game in four, six or seven letters (``_same_game``) has the
+    same exact values as in five, here on buckets of an opener with four
+    guesses left (SALET's of 157 and 104 answers, CRANE's of 47 and 37 in the
+    four-letter game), where nodes pass compacted tables down (normal and
+    hard mode).  Six or seven letters make 16-bit patterns (up to 728 and
+    2186); the J fifth of six makes some of them 256 apart, which cut to a
+    byte would merge buckets: a compacted table of bytes once gave values one
+    under the optimum (290 for 291, 294 for 295 in hard mode)."""
     from wordlelab.search._core import STAT_COMPACTED
 
-    full = load_wordlist()
-    answers = [w for w in full.answers if "j" not in w]
-    allowed = [w for w in full.allowed if "j" not in w]
-    five = WordList.from_words(answers, allowed, name="five")
-    six = WordList.from_words([w[:4] + "j" + w[4:] for w in answers], [w[:4] + "j" + w[4:] for w in allowed], "six")
-    t5, t6 = pattern_table(five, persist=False), pattern_table(six, persist=False)
-    assert t6.dtype == np.uint16 and int(t6.max()) == 728
-    cands = np.flatnonzero(t5[five.allowed.index("salet")] == pattern)
-    # the same buckets, pattern for pattern, under both lists
-    assert len(np.unique(t5[:, cands], axis=1)) == len(np.unique(t6[:, cands], axis=1))
+    five, other = _same_game(length)
+    t5, tn = pattern_table(five, persist=False), pattern_table(other, persist=False)
+    assert tn.dtype == (np.uint8 if length == 4 else np.uint16) and int(tn.max()) == 3**length - 1
+    cands = np.flatnonzero(t5[five.allowed.index(opener)] == pattern)
+    # the same buckets, guess for guess, in both games
+    assert len(np.unique(t5[:, cands], axis=1)) == len(np.unique(tn[:, cands], axis=1))
     want = Solver(five, t5, rules=mode).value(cands, left=4)
-    solver = Solver(six, t6, rules=mode)
+    solver = Solver(other, tn, rules=mode)
     assert solver.value(cands, left=4) == want
-    assert solver.counters[STAT_COMPACTED] > 0
+    if mode != "ultra":  # (ultra mode passes no compacted table down)
+        assert solver.counters[STAT_COMPACTED] > 0
