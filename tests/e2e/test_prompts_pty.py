@@ -2,7 +2,8 @@
 subprocesses on a pseudo-terminal (stdlib ``pty``), typed at with the keys a
 person presses: up-arrow (``ESC [ A``) recalls the previous line, Tab completes,
 Ctrl-C and Ctrl-D end the prompt the way the command promises.  And a Ctrl-C
-while any command is still starting (importing) exits 130 without a traceback.
+while any command is still starting (importing) exits 130 without a traceback;
+and `optimal` shows a spinner while it searches.
 """
 
 from __future__ import annotations
@@ -175,6 +176,31 @@ def test_assist_recalls_a_line_with_up_arrow_and_prints_the_game_on_exit(
     # the history of the assist prompt is kept in the cache folder
     kept = (Path(env["WORDLELAB_CACHE_DIR"]) / "history" / "assist").read_text()
     assert first in kept
+
+
+def test_optimal_shows_a_spinner_at_a_terminal_and_not_in_a_pipe(term_env: tuple[dict[str, str], Path]) -> None:
+    """`optimal` says what it is doing while it searches (the first search on a
+    machine compiles it first, a minute or two): a spinner line at a terminal,
+    erased when the result is printed; nothing of it when stderr is a pipe."""
+    from wordlelab.cli.optimal import _SEARCHING
+
+    env, words = term_env
+    t = Terminal(["optimal", "--start", "blush", "--words", str(words)], env)
+    t.expect(_SEARCHING)
+    t.expect("BLUSH (normal mode, cap 6): total ")
+    code, rest = t.finish()
+    assert code == 0, rest
+    piped = subprocess.run(
+        [sys.executable, "-m", "wordlelab", "optimal", "--start", "blush", "--words", str(words)],
+        check=False,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+    )
+    assert piped.returncode == 0, piped.stderr
+    assert "BLUSH (normal mode, cap 6): total " in piped.stdout
+    assert "searching" not in piped.stderr + piped.stdout
 
 
 def test_play_recalls_a_guess_completes_a_word_and_reveals_the_answer_on_ctrl_c(

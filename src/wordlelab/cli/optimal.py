@@ -58,6 +58,10 @@ def _timing(result: SearchResult, began: float) -> str:
     )
 
 
+#: the spinner's line while ``optimal`` searches
+_SEARCHING = "searching (the first search on a machine also compiles it: a minute or two, once)"
+
+
 @app.command()
 @handle_errors
 def optimal(
@@ -98,10 +102,14 @@ def optimal(
     wl = load_wordlist(words, guesses)
     table = pattern_table(wl)
     solver = Solver(wl, table, game, max_guesses=max_guesses, beam=beam, answers_only=answers_only)
-    try:
-        result = solver.solve(start, budget_s=budget, top=top, upper=upper)
-    except CapTooTightError as exc:
-        raise CapTooTightError(f"{exc}. {_lost_text(shortfall(solver, exc.start), max_guesses)}", exc.start) from None
+    # a spinner while it works (at a terminal only, gone when done): the first
+    # search on a machine also compiles the search, a minute or two of silence
+    with err_console.status(_SEARCHING):
+        try:
+            result = solver.solve(start, budget_s=budget, top=top, upper=upper)
+        except CapTooTightError as exc:
+            lost = _lost_text(shortfall(solver, exc.start), max_guesses)
+            raise CapTooTightError(f"{exc}. {lost}", exc.start) from None
     if tree is not None and result.tree is not None:
         write_tree(result.tree, tree, table)
     if json_out:
