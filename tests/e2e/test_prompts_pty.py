@@ -178,20 +178,33 @@ def test_assist_recalls_a_line_with_up_arrow_and_prints_the_game_on_exit(
     assert first in kept
 
 
-def test_optimal_shows_a_spinner_at_a_terminal_and_not_in_a_pipe(term_env: tuple[dict[str, str], Path]) -> None:
-    """`optimal` says what it is doing while it searches (the first search on a
-    machine compiles it first, a minute or two): a spinner line at a terminal,
-    erased when the result is printed; nothing of it when stderr is a pipe."""
+@pytest.mark.parametrize(
+    "args,result",
+    [
+        (["optimal", "--start", "blush"], "BLUSH (normal mode, cap 6): total "),
+        (["openers", "--exact", "--top", "2", "--workers", "1"], "[2/2] "),
+    ],
+    ids=["optimal", "openers-exact"],
+)
+def test_a_search_shows_a_spinner_at_a_terminal_and_not_in_a_pipe(
+    term_env: tuple[dict[str, str], Path], args: list[str], result: str
+) -> None:
+    """`optimal` and `openers --exact` say what they are doing while they
+    search (the first search on a machine compiles it first, a minute or two):
+    a spinner line at a terminal, erased when the result is printed; nothing of
+    it when stderr is a pipe."""
     from wordlelab.cli.optimal import _SEARCHING
 
     env, words = term_env
-    t = Terminal(["optimal", "--start", "blush", "--words", str(words)], env)
+    env = dict(env, WORDLELAB_CACHE_DIR=env["WORDLELAB_CACHE_DIR"] + "-" + args[0])
+    t = Terminal([*args, "--words", str(words)], env)
     t.expect(_SEARCHING)
-    t.expect("BLUSH (normal mode, cap 6): total ")
+    t.expect(result)
     code, rest = t.finish()
     assert code == 0, rest
+    env = dict(env, WORDLELAB_CACHE_DIR=env["WORDLELAB_CACHE_DIR"] + "-piped")
     piped = subprocess.run(
-        [sys.executable, "-m", "wordlelab", "optimal", "--start", "blush", "--words", str(words)],
+        [sys.executable, "-m", "wordlelab", *args, "--words", str(words)],
         check=False,
         capture_output=True,
         text=True,
@@ -199,7 +212,7 @@ def test_optimal_shows_a_spinner_at_a_terminal_and_not_in_a_pipe(term_env: tuple
         timeout=600,
     )
     assert piped.returncode == 0, piped.stderr
-    assert "BLUSH (normal mode, cap 6): total " in piped.stdout
+    assert result in piped.stdout + piped.stderr
     assert "searching" not in piped.stderr + piped.stdout
 
 

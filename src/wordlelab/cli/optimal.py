@@ -58,7 +58,7 @@ def _timing(result: SearchResult, began: float) -> str:
     )
 
 
-#: the spinner's line while ``optimal`` searches
+#: the spinner's line while ``optimal`` and ``openers --exact`` search
 _SEARCHING = "searching (the first search on a machine also compiles it: a minute or two, once)"
 
 
@@ -347,18 +347,19 @@ def openers(
             err_console.print(f"[{done}/{total}] {r.word}: {OpenerRow.of(r).shown} ({r.seconds:.1f} s CPU)")
 
         try:
-            exact_res = exact_openers(
-                job,
-                chosen,
-                store,
-                resume=resume,
-                executor=kind,
-                workers=workers,
-                scheduler=scheduler,
-                progress=progress,
-                upper=upper,
-                bounds={w: int(stats["bound"][i]) for i, w in enumerate(chosen)},
-            )
+            with err_console.status(_SEARCHING):  # (each opener's line printed above it)
+                exact_res = exact_openers(
+                    job,
+                    chosen,
+                    store,
+                    resume=resume,
+                    executor=kind,
+                    workers=workers,
+                    scheduler=scheduler,
+                    progress=progress,
+                    upper=upper,
+                    bounds={w: int(stats["bound"][i]) for i, w in enumerate(chosen)},
+                )
         except KeyboardInterrupt:  # the workers are stopped by now; what was done is stored
             err_console.print(
                 f"interrupted: the openers solved so far are kept in {store.path}; --resume continues",
