@@ -1242,13 +1242,14 @@ def test_compact_keeps_the_table_dtype() -> None:
 
 
 @functools.cache
-def _same_game(length: int) -> tuple[WordList, WordList]:
+def _same_game(length: int) -> tuple[WordList, np.ndarray, WordList, np.ndarray]:
     """A five-letter list and the same game in ``length`` letters: for 6, a J
     put into every word (fifth of six); for 7, a J second and a Q fifth; for
     4, the lists' words that end in their only E, without it.  The letters
     put in are in no word of the five-letter list, so they are always green
     and every guess splits the answers alike; the E taken out is green in
-    every pattern.  The five-letter list is the built-in one, narrowed so."""
+    every pattern.  The five-letter list is the built-in one, narrowed so.
+    Each list with its pattern table (built once for all the cases)."""
     full = load_wordlist()
     if length == 4:
         keep = lambda w: w.endswith("e") and "e" not in w[:4]  # noqa: E731
@@ -1260,7 +1261,7 @@ def _same_game(length: int) -> tuple[WordList, WordList]:
     allowed = [w for w in full.allowed if keep(w)]
     five = WordList.from_words(answers, allowed, name="five")
     other = WordList.from_words([change(w) for w in answers], [change(w) for w in allowed], name=f"length{length}")
-    return five, other
+    return five, pattern_table(five, persist=False), other, pattern_table(other, persist=False)
 
 
 SAME_GAME_CASES = [
@@ -1287,8 +1288,7 @@ def test_exact_search_of_other_lengths_equals_five(length: int, opener: str, pat
     under the optimum (290 for 291, 294 for 295 in hard mode)."""
     from wordlelab.search._core import STAT_COMPACTED
 
-    five, other = _same_game(length)
-    t5, tn = pattern_table(five, persist=False), pattern_table(other, persist=False)
+    five, t5, other, tn = _same_game(length)
     assert tn.dtype == (np.uint8 if length == 4 else np.uint16) and int(tn.max()) == 3**length - 1
     cands = np.flatnonzero(t5[five.allowed.index(opener)] == pattern)
     # the same buckets, guess for guess, in both games
