@@ -5,8 +5,10 @@ random guesses inside QAJAQ's all-grey bucket on the NYT lists (1366 answers
 with none of Q, A, J), banded by size; each is scanned against every allowed
 guess, contiguous (as from a compacted table).  Prints nanoseconds per cell
 (one candidate against one guess) for each band, the best of ``--repeat``.
+With ``--lean``, each band also as a node that fails high scans it (``cut`` at
+the set's own bound: only the repeats counted, ``_bounds._repeats``).
 
-    .venv/bin/python bench/bench_scan.py [--sets 200] [--repeat 5]
+    .venv/bin/python bench/bench_scan.py [--sets 200] [--repeat 5] [--lean]
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import numpy as np
 
 from wordlelab import load_wordlist, pattern_table
 from wordlelab.search._bounds import SCAN_PAIRS_MAX, scan
+from wordlelab.search._memo import INF
 
 BANDS = [(3, 8), (9, 15), (16, 32), (33, 64), (65, 100), (101, 144), (145, 200), (201, 255), (256, 400)]
 
@@ -41,6 +44,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sets", type=int, default=200, help="sets per size band")
     ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--lean", action="store_true", help="also time the lean scan of a node failing high")
     args = ap.parse_args()
     words = load_wordlist("nyt")
     table = np.ascontiguousarray(pattern_table(words))
@@ -59,16 +63,22 @@ def main() -> None:
         sets = bucket_sets(table, pool, lo, hi, args.sets, seed=lo)
         if not sets:
             continue
-        scan(by_answer, guesses, sets[0], 3, n_patterns, 0, glb, sumsq, largest, np.zeros((0, 0), by_answer.dtype))
+        keep = np.zeros((0, 0), by_answer.dtype)
+        bounds = [scan(by_answer, guesses, s, 3, n_patterns, 0, INF, glb, sumsq, largest, keep)[0] for s in sets]
         cells = sum(len(s) for s in sets) * guesses.shape[0]
-        best = float("inf")
-        for _ in range(args.repeat):
-            t0 = time.perf_counter()
-            for s in sets:
-                scan(by_answer, guesses, s, 3, n_patterns, 0, glb, sumsq, largest, np.zeros((0, 0), by_answer.dtype))
-            best = min(best, time.perf_counter() - t0)
+        timings = {}
+        for label in ("full", "lean") if args.lean else ("full",):
+            best = float("inf")
+            for _ in range(args.repeat):
+                t0 = time.perf_counter()
+                for s, lb in zip(sets, bounds, strict=True):
+                    cut = lb if label == "lean" else INF
+                    scan(by_answer, guesses, s, 3, n_patterns, 0, cut, glb, sumsq, largest, keep)
+                best = min(best, time.perf_counter() - t0)
+            timings[label] = best / cells * 1e9
         mean_n = cells / guesses.shape[0] / len(sets)
-        print(f"  {lo:3d}-{hi:3d} candidates ({len(sets)} sets, mean {mean_n:.0f}): {best / cells * 1e9:.3f} ns a cell")
+        shown = ", ".join(f"{label} {ns:.3f}" for label, ns in timings.items())
+        print(f"  {lo:3d}-{hi:3d} candidates ({len(sets)} sets, mean {mean_n:.0f}): {shown} ns a cell")
 
 
 if __name__ == "__main__":

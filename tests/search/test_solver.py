@@ -344,7 +344,7 @@ def _scan_bounds(by_answer: np.ndarray, guesses: np.ndarray, cands: np.ndarray, 
     from wordlelab.search._bounds import scan
 
     scratch = np.empty(len(guesses), np.int64), np.empty(len(guesses), np.int64)
-    scan(by_answer, guesses, cands, r, 243, 0, glb, *scratch, np.zeros((0, 0), np.uint8))
+    scan(by_answer, guesses, cands, r, 243, 0, INF, glb, *scratch, np.zeros((0, 0), np.uint8))
 
 
 @pytest.mark.parametrize(
@@ -378,11 +378,54 @@ def test_scan_equals_counting(n: int) -> None:
             sumsq = np.empty(len(guesses), np.int64)
             largest = np.empty(len(guesses), np.int64)
             node_lb, shortcut = scan(
-                by_answer, guesses, cands, r, 243, 0, glb, sumsq, largest, np.zeros((0, 0), np.uint8)
+                by_answer, guesses, cands, r, 243, 0, INF, glb, sumsq, largest, np.zeros((0, 0), np.uint8)
             )
             want_glb, want_sumsq, want_largest, want_shortcut = _scan_reference(by_answer, guesses, cands, r)
             assert (glb == want_glb).all() and (sumsq == want_sumsq).all() and (largest == want_largest).all()
             assert (node_lb, shortcut) == (want_glb.min(), want_shortcut)
+
+
+@pytest.mark.parametrize("n", [3, 5, 9, 16, 23, 24, 40, 97, SCAN_PAIRS_MAX])
+def test_lean_scan_gives_what_the_search_reads_of_the_full_scan(n: int) -> None:
+    """A scan told the bound at which its node fails high (``cut``) gives the
+    full scan's ``node_lb``, exact guess and every ``glb`` whatever ``cut`` is
+    (below the node's bound: lean throughout, the exact guess looked for
+    afterwards; at it; above it: lean until a block holds a guess below
+    ``cut``), and the full scan's ``sumsq`` and ``largest`` for every guess
+    below ``cut``: all that the search reads."""
+    from wordlelab.search._bounds import SCAN_BLOCK, scan
+
+    words = load_wordlist()
+    by_answer = np.ascontiguousarray(pattern_table(words).T)
+    rng = np.random.default_rng(1000 + n)
+    last = len(words.allowed)
+    lean_runs = exact_found = partly = 0
+    for guesses in (
+        np.arange(0, last, dtype=np.int64),
+        np.sort(rng.choice(last, 3000, replace=False)).astype(np.int64),
+    ):
+        for _ in range(4):
+            start = int(rng.integers(0, len(words.answers) - 2 * n))
+            for pool in (len(words.answers), np.arange(start, start + 2 * n)):
+                cands = np.sort(rng.choice(pool, n, replace=False)).astype(np.int64)
+                want_glb, want_sumsq, want_largest, want_shortcut = _scan_reference(by_answer, guesses, cands, 3)
+                want_lb = int(want_glb.min())
+                first_block = int(want_glb[:SCAN_BLOCK].min())  # (lean there, then a block below it)
+                for cut in (want_lb - 20, want_lb - 1, want_lb, want_lb + 1, first_block, INF):
+                    glb, sumsq, largest = (np.empty(len(guesses), np.int64) for _ in range(3))
+                    node_lb, shortcut = scan(
+                        by_answer, guesses, cands, 3, 243, 0, cut, glb, sumsq, largest, np.zeros((0, 0), np.uint8)
+                    )
+                    assert (node_lb, shortcut) == (want_lb, want_shortcut)
+                    assert (glb == want_glb).all()
+                    below = want_glb < cut
+                    assert (sumsq[below] == want_sumsq[below]).all() and (largest[below] == want_largest[below]).all()
+                    lean_runs += want_lb >= cut
+                    exact_found += want_lb >= cut and shortcut >= 0
+                    partly += want_lb < cut == first_block
+    assert lean_runs > 0 and partly > 0
+    if n <= 9:  # a candidate splitting the few into singletons is common there
+        assert exact_found > 0
 
 
 def test_compressed_fill_equals_a_gather() -> None:
@@ -432,7 +475,7 @@ def test_scan_of_longer_words_equals_counting(n: int) -> None:
         cands = np.sort(rng.choice(len(wl.answers), n, replace=False)).astype(np.int64)
         glb, sumsq, largest = (np.empty(len(guesses), np.int64) for _ in range(3))
         node_lb, shortcut = scan(
-            by_answer, guesses, cands, r, 729, 0, glb, sumsq, largest, np.zeros((0, 0), by_answer.dtype)
+            by_answer, guesses, cands, r, 729, 0, INF, glb, sumsq, largest, np.zeros((0, 0), by_answer.dtype)
         )
         want_glb, want_sumsq, want_largest, want_shortcut = _scan_reference(by_answer, guesses, cands, r, 729)
         assert (glb == want_glb).all() and (sumsq == want_sumsq).all() and (largest == want_largest).all()
@@ -496,6 +539,7 @@ def test_narrow_keeps_one_guess_per_split() -> None:
             3,
             243,
             0,
+            INF,
             glb,
             sumsq,
             np.empty(len(guesses), np.int64),
@@ -991,7 +1035,7 @@ def test_the_guesses_cut_for_a_bucket_too_big_are_exactly_those_above_the_most_p
     start = int(rng.integers(0, len(words.answers) - 3 * n))
     cands = np.sort(rng.choice(np.arange(start, start + 3 * n), n, replace=False)).astype(np.int64)
     glb, sumsq, largest = (np.empty(len(guesses), np.int64) for _ in range(3))
-    scan(by_answer, guesses, cands, 3, 243, 0, glb, sumsq, largest, np.zeros((0, 0), np.uint8))
+    scan(by_answer, guesses, cands, 3, 243, 0, INF, glb, sumsq, largest, np.zeros((0, 0), np.uint8))
     pats = by_answer[cands][:, guesses]
     parts = np.array([len(np.unique(pats[:, j])) for j in range(len(guesses))])
     useful = glb < INF

@@ -494,7 +494,7 @@ def _fill_compressed(table, rows, picks, block, masks):  # pragma: no cover - co
 
 
 @njit(cache=True, nogil=True)
-def scan(by_answer, guesses, cands, r, n_patterns, floor, glb, sumsq, largest, keep):  # pragma: no cover - compiled
+def scan(by_answer, guesses, cands, r, n_patterns, floor, cut, glb, sumsq, largest, keep):  # pragma: no cover
     """Fill ``glb[j]`` (``guess_lb``, or ``INF`` if useless or infeasible with
     ``r`` guesses left after it), ``sumsq[j]`` and ``largest[j]`` (its largest
     bucket) for each of ``guesses``.
@@ -514,6 +514,18 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, glb, sumsq, largest, k
     most two candidates (its bound is then its exact value), or -1.
     ``floor`` is a proven lower bound on the node's cost: the scan stops at
     the first exact guess at or below it (the rest of ``glb`` is then unset).
+    ``cut``: a node whose bound reaches it fails high and reads no more of
+    the scan than ``node_lb`` (``INF``: a full scan; normal mode only, where
+    nothing else reads ``sumsq`` or ``largest`` of a guess whose ``glb`` is at
+    least ``cut``).  While the least bound so far is at least ``cut``, the
+    blocks of sets of at most ``SCAN_PAIRS_MAX`` are scanned lean
+    (:func:`_repeats`: the repeats and the all-green test, not the pairs or
+    the largest bucket), which sets their ``glb`` alone; a block that brings
+    the least bound below ``cut`` is scanned again in full, and so are the
+    blocks after it.  A node scanned lean throughout has its exact guess found
+    among those attaining ``node_lb`` afterwards (:func:`_first_exact`).  So
+    ``node_lb``, the exact guess, and every figure the search reads are the
+    full scan's.
     ``keep``: no rows, or ``[|S|, len(guesses)]`` to receive the patterns
     read (``keep[t, j]``: guess ``j``'s for candidate ``t``), which a caller
     trying guesses after the scan then reads from cache instead of from each
@@ -556,6 +568,8 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, glb, sumsq, largest, k
     node_lb = INF
     shortcut = -1
     last = r <= 1  # one guess left after this one: every bucket must be a singleton
+    lean = small and not last and cut < INF and keep.shape[0] == 0
+    lean_all = lean
     for j0 in range(0, k, SCAN_BLOCK):
         width = min(SCAN_BLOCK, k - j0)
         first = guesses[j0]
@@ -580,13 +594,27 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, glb, sumsq, largest, k
                     dst[jj] = src[jj]
         block_sumsq = sumsq[j0 : j0 + width]
         if small:
-            _pairs(block, n, width, win, dups, pairs, most, wins, eq, acc)
-            for jj in range(width):
-                u = np.uint64(jj)
-                block_sumsq[u] = n + 2 * np.int64(pairs[u])
-            node_lb, shortcut, stop = _settle(
-                n, j0, width, last, floor, dups, most, wins, glb, largest, node_lb, shortcut
-            )
+            lean_block = lean and node_lb >= cut
+            if lean_block:
+                _repeats(block, n, width, win, dups, wins, eq)
+                for jj in range(width):
+                    most[np.uint64(jj)] = 255  # (unknown: never taken for exact)
+                before = node_lb, shortcut
+                node_lb, shortcut, stop = _settle(
+                    n, j0, width, last, floor, dups, most, wins, glb, largest, node_lb, shortcut
+                )
+                if node_lb < cut:  # it will not fail high: this block in full, and the rest
+                    lean = False
+                    lean_block = False
+                    node_lb, shortcut = before
+            if not lean_block:
+                _pairs(block, n, width, win, dups, pairs, most, wins, eq, acc)
+                for jj in range(width):
+                    u = np.uint64(jj)
+                    block_sumsq[u] = n + 2 * np.int64(pairs[u])
+                node_lb, shortcut, stop = _settle(
+                    n, j0, width, last, floor, dups, most, wins, glb, largest, node_lb, shortcut
+                )
         else:
             if rowwise:
                 for s0 in range(0, width, SCAN_ROWS):
@@ -602,7 +630,37 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, glb, sumsq, largest, k
             )
         if stop:
             break
+    if lean_all and lean and shortcut < 0 and node_lb < INF:
+        shortcut = _first_exact(by_answer, guesses, cands, glb, node_lb, n_patterns)
     return node_lb, shortcut
+
+
+@njit(cache=True, nogil=True)
+def _first_exact(by_answer, guesses, cands, glb, node_lb, n_patterns):  # pragma: no cover - compiled
+    """After a lean :func:`scan`: the first of ``guesses`` whose ``glb`` is
+    ``node_lb`` and whose buckets of ``cands`` hold at most two candidates
+    each (what the full scan's ``_settle`` picks as its exact guess), or -1."""
+    counts = np.zeros(n_patterns, np.int32)
+    n = cands.shape[0]
+    win = n_patterns - 1
+    for j in range(guesses.shape[0]):
+        if glb[j] != node_lb:  # (a lower bound where a lean block stopped early)
+            continue
+        g = guesses[j]
+        small = True
+        parts = 0
+        for t in range(n):
+            c = by_answer[cands[t], g]
+            parts += counts[c] == 0
+            counts[c] += 1
+            if counts[c] > 2:
+                small = False
+        wn = counts[win] > 0
+        for t in range(n):
+            counts[by_answer[cands[t], g]] = 0
+        if small and 3 * n - parts - wn == node_lb:
+            return j
+    return -1
 
 
 @njit(cache=True, inline="always", nogil=True)
@@ -968,6 +1026,51 @@ def _pairs(block, n, width, win, dups, pairs, most, wins, eq, acc):  # pragma: n
     if few:
         for jj in range(width):
             pairs[jj] = acc[jj]
+
+
+@njit(cache=True, nogil=True)
+def _repeats(block, n, width, win, dups, wins, eq):  # pragma: no cover - compiled
+    """:func:`_pairs`'s ``dups`` and ``wins`` alone, for a node that will fail
+    high on its bound (:func:`scan`'s ``cut``): each candidate is flagged if any
+    earlier one shows its pattern (flags or-ed, not counted), which costs
+    about a fifth less a cell than counting the pairs and the largest bucket
+    too (``bench/bench_scan.py --lean``)."""
+    win8 = block.dtype.type(win)
+    for jj in range(width):
+        dups[jj] = 0
+        wins[jj] = 0
+    for t in range(n):
+        bt = block[t]
+        u = 0
+        if t >= 4:  # the first four comparisons set the flags
+            b0 = block[0]
+            b1 = block[1]
+            b2 = block[2]
+            b3 = block[3]
+            for jj in range(width):
+                x = bt[jj]
+                eq[jj] = np.uint8(x == b0[jj]) | np.uint8(x == b1[jj]) | np.uint8(x == b2[jj]) | np.uint8(x == b3[jj])
+            u = 4
+        else:
+            for jj in range(width):
+                eq[jj] = 0
+        while u + 4 <= t:
+            b0 = block[u]
+            b1 = block[u + 1]
+            b2 = block[u + 2]
+            b3 = block[u + 3]
+            for jj in range(width):
+                x = bt[jj]
+                eq[jj] |= np.uint8(x == b0[jj]) | np.uint8(x == b1[jj]) | np.uint8(x == b2[jj]) | np.uint8(x == b3[jj])
+            u += 4
+        while u < t:
+            bu = block[u]
+            for jj in range(width):
+                eq[jj] |= np.uint8(bt[jj] == bu[jj])
+            u += 1
+        for jj in range(width):
+            dups[jj] += eq[jj]
+            wins[jj] |= np.uint8(bt[jj] == win8)
 
 
 @njit(cache=True, nogil=True)

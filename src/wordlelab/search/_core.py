@@ -611,6 +611,9 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
     largest = np.empty(k, np.int64)
     rows = cands[:0]
     no_keep = np.zeros((0, 0), s.by_answer.dtype)  # (the scan's patterns are not kept here)
+    # normal mode: a node that fails high on its bound returns it at once, so
+    # its scan may be lean (``_bounds.scan``'s ``cut``)
+    cut = beta if forced < 0 and not (hard or ultra) else INF
     if d == 2 and forced < 0 and hard:
         # two guesses left and no candidate settles the set (small_value):
         # 2n if some guess splits it into singletons, else INF (see "Two
@@ -624,12 +627,14 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
             shortcut = separating(local, local_col, rows)
         node_lb = INF if shortcut < 0 else 2 * n
     elif forced >= 0 or local.shape[0] == 0:
-        node_lb, shortcut = scan(s.by_answer, guesses, cands, d - 1, n_patterns, known_lb, glb, sumsq, largest, no_keep)
+        node_lb, shortcut = scan(
+            s.by_answer, guesses, cands, d - 1, n_patterns, known_lb, cut, glb, sumsq, largest, no_keep
+        )
     else:
         rows = np.empty(n, np.int64)
         for t in range(n):
             rows[t] = local_row[cands[t]]
-        node_lb, shortcut = scan(local, local_col, rows, d - 1, n_patterns, known_lb, glb, sumsq, largest, no_keep)
+        node_lb, shortcut = scan(local, local_col, rows, d - 1, n_patterns, known_lb, cut, glb, sumsq, largest, no_keep)
     shrinking = hard or ultra  # every child's legal set is a subset of this node's
     doomed = np.zeros(k if shrinking else 0, np.bool_)
     if shrinking and forced < 0 and shortcut < 0 and node_lb < INF and d >= 3:

@@ -397,13 +397,13 @@ def feasible(  # pragma: no cover - compiled
     keep = np.empty((n, n_scanned), by_answer.dtype)  # its patterns, for the guesses tried below
     s.stats[STAT_FEASIBLE_CELLS] += n * n_scanned
     if cut == 0:
-        node_lb, shortcut = scan(by_answer, legal, cands, d - 1, n_patterns, 0, glb, sumsq, largest, keep)
+        node_lb, shortcut = scan(by_answer, legal, cands, d - 1, n_patterns, 0, INF, glb, sumsq, largest, keep)
     else:
         part_glb = np.empty(n_scanned, np.int64)
         part_sumsq = np.empty(n_scanned, np.int64)
         part_largest = np.empty(n_scanned, np.int64)
         node_lb, shortcut = scan(
-            by_answer, legal[scanned], cands, d - 1, n_patterns, 0, part_glb, part_sumsq, part_largest, keep
+            by_answer, legal[scanned], cands, d - 1, n_patterns, 0, INF, part_glb, part_sumsq, part_largest, keep
         )
         glb[scanned] = part_glb
         sumsq[scanned] = part_sumsq
