@@ -568,8 +568,7 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, cut, glb, sumsq, large
     node_lb = INF
     shortcut = -1
     last = r <= 1  # one guess left after this one: every bucket must be a singleton
-    lean = small and not last and cut < INF and keep.shape[0] == 0
-    lean_all = lean
+    lean = small and not last and cut < INF and keep.shape[0] == 0  # (until a block falls below cut)
     for j0 in range(0, k, SCAN_BLOCK):
         width = min(SCAN_BLOCK, k - j0)
         first = guesses[j0]
@@ -630,7 +629,7 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, cut, glb, sumsq, large
             )
         if stop:
             break
-    if lean_all and lean and shortcut < 0 and node_lb < INF:
+    if lean and node_lb < INF:  # lean throughout: no exact guess taken yet
         shortcut = _first_exact(by_answer, guesses, cands, glb, node_lb, n_patterns)
     return node_lb, shortcut
 
@@ -642,23 +641,18 @@ def _first_exact(by_answer, guesses, cands, glb, node_lb, n_patterns):  # pragma
     each (what the full scan's ``_settle`` picks as its exact guess), or -1."""
     counts = np.zeros(n_patterns, np.int32)
     n = cands.shape[0]
-    win = n_patterns - 1
     for j in range(guesses.shape[0]):
-        if glb[j] != node_lb:  # (a lower bound where a lean block stopped early)
+        if glb[j] != node_lb:
             continue
         g = guesses[j]
         small = True
-        parts = 0
         for t in range(n):
             c = by_answer[cands[t], g]
-            parts += counts[c] == 0
             counts[c] += 1
-            if counts[c] > 2:
-                small = False
-        wn = counts[win] > 0
+            small &= counts[c] <= 2
         for t in range(n):
             counts[by_answer[cands[t], g]] = 0
-        if small and 3 * n - parts - wn == node_lb:
+        if small:
             return j
     return -1
 
