@@ -385,7 +385,7 @@ def test_scan_equals_counting(n: int) -> None:
             assert (node_lb, shortcut) == (want_glb.min(), want_shortcut)
 
 
-@pytest.mark.parametrize("n", [3, 5, 9, 16, 23, 24, 40, 97, SCAN_PAIRS_MAX])
+@pytest.mark.parametrize("n", [3, 5, 9, 16, 23, 24, 40, 97, SCAN_PAIRS_MAX, SCAN_PAIRS_MAX + 1, 200, 255, 256, 300])
 def test_lean_scan_gives_what_the_search_reads_of_the_full_scan(n: int) -> None:
     """A scan told the bound at which its node fails high (``cut``) gives the
     full scan's ``node_lb``, exact guess and every ``glb`` whatever ``cut`` is

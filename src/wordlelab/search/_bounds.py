@@ -67,6 +67,31 @@ def _compress_store(typingctx, src, start, dst, at, mask):  # pragma: no cover -
     return sig, codegen
 
 
+#: LLVM's locality hint of :func:`_prefetch` (2: into the second-level
+#: cache, as x86's ``prefetcht1``; a scan's next block is up to 100 rows of
+#: 512 bytes, more than the first-level cache holds beside the block counted)
+PREFETCH_LOCALITY = 2
+
+
+@intrinsic
+def _prefetch(typingctx, row, at):  # pragma: no cover - compiled
+    """Ask for the cache line holding ``row[at]`` (a 1-D array) ahead of its
+    read: LLVM's ``prefetch`` (a read, ``PREFETCH_LOCALITY``); a hint only,
+    which never faults."""
+    sig = types.void(row, at)
+
+    def codegen(context, builder, signature, args):
+        source = context.make_array(signature.args[0])(context, builder, args[0])
+        address = builder.bitcast(builder.gep(source.data, [args[1]]), llvm_ir.IntType(8).as_pointer())
+        i32 = llvm_ir.IntType(32)
+        fnty = llvm_ir.FunctionType(llvm_ir.VoidType(), [address.type, i32, i32, i32])
+        fetch = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")  # type: ignore[no-untyped-call]
+        builder.call(fetch, [address, i32(0), i32(PREFETCH_LOCALITY), i32(1)])
+        return context.get_dummy_value()
+
+    return sig, codegen
+
+
 def _host_compresses() -> bool:
     """Whether the code numba makes here may use AVX-512 VBMI2's byte compress
     (:func:`_compress_store` in one instruction): the host's features, or
@@ -502,7 +527,9 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, cut, glb, sumsq, large
     ``by_answer: uint8[A, G]`` is the pattern table transposed: the patterns
     of a block of guesses are copied candidate by candidate from contiguous
     rows first (a run of columns copied, others gathered or, where dense
-    enough, compressed: ``SCAN_COMPRESS_SPAN``).  (Reading ``table[g,
+    enough, compressed: ``SCAN_COMPRESS_SPAN``); after a run is copied, the
+    next block's cache lines are asked for (:func:`_prefetch`) while this
+    one is counted, so that its copy reads them from cache.  (Reading ``table[g,
     cands]`` guess by guess instead touches ``|S|`` scattered cache lines per
     guess; for 10 to 20 candidates that was ten times slower per cell, see
     bench/bench_optimal.py.)
@@ -518,14 +545,14 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, cut, glb, sumsq, large
     the scan than ``node_lb`` (``INF``: a full scan; normal mode only, where
     nothing else reads ``sumsq`` or ``largest`` of a guess whose ``glb`` is at
     least ``cut``).  While the least bound so far is at least ``cut``, the
-    blocks of sets of at most ``SCAN_PAIRS_MAX`` are scanned lean
-    (:func:`_repeats`: the repeats and the all-green test, not the pairs or
-    the largest bucket), which sets their ``glb`` alone; a block that brings
-    the least bound below ``cut`` is scanned again in full, and so are the
-    blocks after it.  A node scanned lean throughout has its exact guess found
-    among those attaining ``node_lb`` afterwards (:func:`_first_exact`).  So
-    ``node_lb``, the exact guess, and every figure the search reads are the
-    full scan's.
+    blocks are scanned lean (the repeats and the all-green test, not the
+    pairs or the largest bucket: :func:`_repeats` for sets of at most
+    ``SCAN_PAIRS_MAX``, :func:`_marks` for larger ones of 5-letter words),
+    which sets their ``glb`` alone, and a guess that would be taken for
+    exact is asked of the block whether its buckets hold at most two
+    (:func:`_settle`); a block that brings the least bound below ``cut`` is
+    scanned again in full, and so are the blocks after it.  So ``node_lb``,
+    the exact guess, and every figure the search reads are the full scan's.
     ``keep``: no rows, or ``[|S|, len(guesses)]`` to receive the patterns
     read (``keep[t, j]``: guess ``j``'s for candidate ``t``), which a caller
     trying guesses after the scan then reads from cache instead of from each
@@ -568,7 +595,12 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, cut, glb, sumsq, large
     node_lb = INF
     shortcut = -1
     last = r <= 1  # one guess left after this one: every bucket must be a singleton
-    lean = small and not last and cut < INF and keep.shape[0] == 0  # (until a block falls below cut)
+    lean = (small or rowwise) and not last and cut < INF and keep.shape[0] == 0  # (until a block falls below cut)
+    marked = lean and rowwise  # (flags per pattern and guess for _marks, zero between calls)
+    flags = np.zeros(n_patterns * SCAN_MARKS if marked else 0, np.uint8)
+    flagged = np.empty(SCAN_MARKS if marked else 0, np.uint8)
+    tally = np.zeros(n_patterns if lean else 0, np.int32)  # (a lean block's exact guess: _settle)
+    no_block = block[:0]
     for j0 in range(0, k, SCAN_BLOCK):
         width = min(SCAN_BLOCK, k - j0)
         first = guesses[j0]
@@ -581,6 +613,15 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, cut, glb, sumsq, large
                 dst = block[t]
                 for jj in range(width):
                     dst[jj] = src[jj]
+            ahead = j0 + width
+            if ahead < k:  # the next block's rows, while this one is counted
+                after = guesses[ahead]
+                end = min(after + SCAN_BLOCK, by_answer.shape[1])
+                for t in range(n):
+                    row = by_answer[cands[t]]
+                    for c in range(after, end, 64):
+                        _prefetch(row, c)  # type: ignore[call-arg]  # (numba supplies typingctx)
+                    _prefetch(row, end - 1)  # type: ignore[call-arg]
         elif SCAN_COMPRESS and guesses[j0 + width - 1] - first < SCAN_COMPRESS_SPAN * width:
             _fill_compressed(by_answer, cands, guesses[j0 : j0 + width], block, masks)
         else:
@@ -592,28 +633,40 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, cut, glb, sumsq, large
                 for jj in range(width):
                     dst[jj] = src[jj]
         block_sumsq = sumsq[j0 : j0 + width]
-        if small:
-            lean_block = lean and node_lb >= cut
-            if lean_block:
+        stop = False
+        lean_block = lean and node_lb >= cut
+        if lean_block:
+            if small:
                 _repeats(block, n, width, win, dups, wins, eq)
                 for jj in range(width):
-                    most[np.uint64(jj)] = 255  # (unknown: never taken for exact)
-                before = node_lb, shortcut
-                node_lb, shortcut, stop = _settle(
-                    n, j0, width, last, floor, dups, most, wins, glb, largest, node_lb, shortcut
+                    most[np.uint64(jj)] = 255  # (unknown: _settle asks the block)
+                lean_lb, lean_shortcut, stop = _settle(
+                    n, j0, width, last, floor, dups, most, wins, glb, largest, node_lb, shortcut, block, tally
                 )
-                if node_lb < cut:  # it will not fail high: this block in full, and the rest
-                    lean = False
-                    lean_block = False
-                    node_lb, shortcut = before
-            if not lean_block:
-                _pairs(block, n, width, win, dups, pairs, most, wins, eq, acc)
+            else:
+                for s0 in range(0, width, SCAN_MARKS):
+                    _marks(block, n, s0, min(SCAN_MARKS, width - s0), win, flags, flagged, ldups, wins)
                 for jj in range(width):
-                    u = np.uint64(jj)
-                    block_sumsq[u] = n + 2 * np.int64(pairs[u])
-                node_lb, shortcut, stop = _settle(
-                    n, j0, width, last, floor, dups, most, wins, glb, largest, node_lb, shortcut
+                    lmost[np.uint64(jj)] = 255  # (as above)
+                lean_lb, lean_shortcut, stop = _settle(
+                    n, j0, width, last, floor, ldups, lmost, wins, glb, largest, node_lb, shortcut, block, tally
                 )
+            if lean_lb < cut:  # it will not fail high: this block in full, and the rest
+                lean = False
+                lean_block = False
+                stop = False
+            else:
+                node_lb, shortcut = lean_lb, lean_shortcut
+        if lean_block:
+            pass  # (settled above)
+        elif small:
+            _pairs(block, n, width, win, dups, pairs, most, wins, eq, acc)
+            for jj in range(width):
+                u = np.uint64(jj)
+                block_sumsq[u] = n + 2 * np.int64(pairs[u])
+            node_lb, shortcut, stop = _settle(
+                n, j0, width, last, floor, dups, most, wins, glb, largest, node_lb, shortcut, no_block, tally
+            )
         else:
             if rowwise:
                 for s0 in range(0, width, SCAN_ROWS):
@@ -625,51 +678,33 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, cut, glb, sumsq, large
             else:
                 _columns(block, n, width, win, counts, touched, ldups, lmost, wins, block_sumsq)
             node_lb, shortcut, stop = _settle(
-                n, j0, width, last, floor, ldups, lmost, wins, glb, largest, node_lb, shortcut
+                n, j0, width, last, floor, ldups, lmost, wins, glb, largest, node_lb, shortcut, no_block, tally
             )
         if stop:
             break
-    if lean and node_lb < INF:  # lean throughout: no exact guess taken yet
-        shortcut = _first_exact(by_answer, guesses, cands, glb, node_lb, n_patterns)
     return node_lb, shortcut
 
 
-@njit(cache=True, nogil=True)
-def _first_exact(by_answer, guesses, cands, glb, node_lb, n_patterns):  # pragma: no cover - compiled
-    """After a lean :func:`scan`: the first of ``guesses`` whose ``glb`` is
-    ``node_lb`` and whose buckets of ``cands`` hold at most two candidates
-    each (what the full scan's ``_settle`` picks as its exact guess), or -1."""
-    counts = np.zeros(n_patterns, np.int32)
-    n = cands.shape[0]
-    for j in range(guesses.shape[0]):
-        if glb[j] != node_lb:
-            continue
-        g = guesses[j]
-        small = True
-        for t in range(n):
-            c = by_answer[cands[t], g]
-            counts[c] += 1
-            small &= counts[c] <= 2
-        for t in range(n):
-            counts[by_answer[cands[t], g]] = 0
-        if small:
-            return j
-    return -1
-
-
 @njit(cache=True, inline="always", nogil=True)
-def _settle(n, j0, width, last, floor, dups, most, wins, glb, largest, node_lb, shortcut):  # pragma: no cover
+def _settle(  # pragma: no cover - compiled
+    n, j0, width, last, floor, dups, most, wins, glb, largest, node_lb, shortcut, block, tally
+):
     """:func:`scan`'s bounds of one block of ``width`` guesses from ``j0`` on,
     from their counts (``dups``, ``most``, ``wins`` as :func:`_pairs` gives
     them): fills ``glb`` and ``largest`` there and returns ``(node_lb,
     shortcut, stop)`` updated (``stop``: an exact guess at or below
-    ``floor``).
+    ``floor``).  ``block``: no rows, or the block's patterns when it was
+    counted lean (``most`` unknown, 255): a guess that would be taken for
+    exact if its buckets hold at most two candidates is then asked that of
+    its column (:func:`_at_most_two`, ``tally`` its working space), which
+    is in cache, so a lean scan finds the full scan's exact guess.
 
     The whole block's bounds at once, then the guesses one by one only if
     the block holds a new least bound (branch-free, with unsigned indices
     into views: vector instructions; written with ``and``/``or`` and
     ``glb[j0 + jj]`` it compiled to a scalar loop with a negative-index
     fix-up per store, a third of the scan's time for 3-8 candidates)."""
+    lean = block.shape[0] > 0
     least = INF
     block_glb = glb[j0 : j0 + width]
     block_largest = largest[j0 : j0 + width]
@@ -690,7 +725,7 @@ def _settle(n, j0, width, last, floor, dups, most, wins, glb, largest, node_lb, 
         if lb > node_lb or lb == node_lb and shortcut >= 0:
             continue  # changes nothing
         j = j0 + jj
-        exact = most[u] <= 1 and lb < INF  # buckets of at most two
+        exact = lb < INF and (most[u] <= 1 or lean and _at_most_two(block, n, jj, tally))  # buckets of at most two
         if lb < node_lb:
             node_lb = lb
             shortcut = j if exact else -1
@@ -699,6 +734,21 @@ def _settle(n, j0, width, last, floor, dups, most, wins, glb, largest, node_lb, 
         if shortcut == j and lb <= floor:
             return node_lb, shortcut, True
     return node_lb, shortcut, False
+
+
+@njit(cache=True, inline="always", nogil=True)
+def _at_most_two(block, n, jj, tally):  # pragma: no cover - compiled
+    """Whether no pattern shows in column ``jj`` of ``block`` (its first ``n``
+    rows) more than twice (``tally: int32[n_patterns]``, zero on entry and
+    on exit)."""
+    few = True
+    for t in range(n):
+        c = block[t, jj]
+        tally[c] += 1
+        few &= tally[c] <= 2
+    for t in range(n):
+        tally[block[t, jj]] = 0
+    return few
 
 
 @njit(cache=True, nogil=True)
@@ -929,6 +979,44 @@ def _rows(block, n, s0, width, win, counts, p, q, big, dups, most, wins, sumsq):
         dups[o] = n - np.int64(p[u])
         most[o] = np.int64(big[u]) - 1
         sumsq[o] = np.int64(q[u])
+
+
+#: guesses flagged at once by :func:`_marks` (``243 x 128`` bytes of flags,
+#: about the first-level cache)
+SCAN_MARKS = 128
+
+
+@njit(cache=True, nogil=True)
+def _marks(block, n, s0, width, win, seen, p, dups, wins):  # pragma: no cover - compiled
+    """:func:`_rows`'s ``dups`` and ``wins`` alone, for a node that will fail
+    high on its bound (:func:`scan`'s ``cut``), as :func:`_repeats` gives
+    them for fewer candidates: each candidate's pattern is flagged for each of
+    the ``width`` guesses from ``s0`` on (``seen: uint8[n_patterns *
+    SCAN_MARKS]``, row ``b`` the flags of pattern ``b``, zero on entry and on
+    exit), a store with no load, where :func:`_rows` adds to a count that it
+    must read first; the flags are then added up pattern by pattern across
+    the guesses in vector instructions (``p``: working space of ``width``
+    bytes, the patterns seen)."""
+    stride = np.uint64(SCAN_MARKS)
+    first = np.uint64(s0)
+    for t in range(n):
+        bt = block[t]
+        for jj in range(width):
+            u = np.uint64(jj)
+            seen[np.uint64(bt[first + u]) * stride + u] = 1
+    for jj in range(width):
+        u = np.uint64(jj)
+        wins[first + u] = seen[np.uint64(win) * stride + u]
+        p[u] = 0
+    for b in range(seen.shape[0] // SCAN_MARKS):  # (read, then zeroed for the next call)
+        row = np.uint64(b) * stride
+        for jj in range(width):
+            u = np.uint64(jj)
+            p[u] += seen[row + u]
+            seen[row + u] = 0
+    for jj in range(width):
+        u = np.uint64(jj)
+        dups[first + u] = n - np.int64(p[u])
 
 
 #: sets of at most this many candidates are scanned by comparing pairs (see
