@@ -6,7 +6,8 @@ with none of Q, A, J), banded by size; each is scanned against every allowed
 guess, contiguous (as from a compacted table).  Prints nanoseconds per cell
 (one candidate against one guess) for each band, the best of ``--repeat``.
 With ``--lean``, each band also as a node that fails high scans it (``cut`` at
-the set's own bound: only the repeats counted, ``_bounds._repeats``).
+the set's own bound: only the repeats counted, ``_bounds._repeats`` up to the
+pairs limit and ``_bounds._marks`` above it).
 
     .venv/bin/python bench/bench_scan.py [--sets 200] [--repeat 5] [--lean]
 """
