@@ -389,10 +389,11 @@ def test_scan_equals_counting(n: int) -> None:
 def test_lean_scan_gives_what_the_search_reads_of_the_full_scan(n: int) -> None:
     """A scan told the bound at which its node fails high (``cut``) gives the
     full scan's ``node_lb``, exact guess and every ``glb`` whatever ``cut`` is
-    (below the node's bound: lean throughout, the exact guess looked for
-    afterwards; at it; above it: lean until a block holds a guess below
+    (below the node's bound: lean throughout, each block's exact guess asked
+    of the block; at it; above it: lean until a block holds a guess below
     ``cut``), and the full scan's ``sumsq`` and ``largest`` for every guess
-    below ``cut``: all that the search reads."""
+    below ``cut``: all that the search reads.  Sets above ``SCAN_PAIRS_MAX``
+    are counted lean by ``_marks``, those up to it by ``_repeats``."""
     from wordlelab.search._bounds import SCAN_BLOCK, scan
 
     words = load_wordlist()
