@@ -304,13 +304,16 @@ def hard_keep(legal, g, pattern, codes, letter_counts, bits, index):  # pragma: 
 
 
 @njit(cache=True, nogil=True)
-def consistent_split(legal, g, codes, square, n_patterns, members, starts, scratch):  # pragma: no cover - compiled
+def consistent_split(  # pragma: no cover - compiled
+    legal, g, codes, square, n_patterns, members, starts, scratch, places
+):
     """Ultra-hard mode: group ``legal`` (sorted allowed indices) by the pattern
     ``g`` shows against each word as if it were the answer (the official rule),
     so that after ``g`` shows pattern ``b`` the legal guesses are
     ``members[starts[b]:starts[b + 1]]`` (sorted): exactly the words consistent
     with that clue too.  ``members: int64[len(legal)]``, ``starts:
-    int64[n_patterns + 1]`` are filled in place; ``scratch: int64[len(legal) +
+    int64[n_patterns + 1]`` are filled in place, and ``places`` (no cells, or
+    ``int64[len(legal)]``) with each member's place in ``legal``; ``scratch: int64[len(legal) +
     n_patterns + alpha]`` is working space whose last ``alpha`` cells are zero
     (and are left so): one allocation per node instead of three per guess.
 
@@ -344,11 +347,11 @@ def consistent_split(legal, g, codes, square, n_patterns, members, starts, scrat
         for i in range(length):
             unmatched[codes[w, i]] = 0
         pats[t] = value
-    group_split(legal, n_patterns, members, starts, scratch)
+    group_split(legal, n_patterns, members, starts, scratch, places)
 
 
 @njit(cache=True, nogil=True)
-def group_split(legal, n_patterns, members, starts, scratch):  # pragma: no cover - compiled
+def group_split(legal, n_patterns, members, starts, scratch, places):  # pragma: no cover - compiled
     """The grouping of :func:`consistent_split` (same arguments but ``g``,
     ``codes`` and ``square``), from the patterns already in
     ``scratch[:len(legal)]``: the search's pass over the legal set leaves
@@ -364,9 +367,13 @@ def group_split(legal, n_patterns, members, starts, scratch):  # pragma: no cove
         starts[b + 1] += starts[b]
     for b in range(n_patterns):
         fill[b] = starts[b]
+    placed = places.shape[0] > 0
     for t in range(k):
-        members[fill[pats[t]]] = legal[t]
-        fill[pats[t]] += 1
+        at = fill[pats[t]]
+        members[at] = legal[t]
+        if placed:
+            places[at] = t
+        fill[pats[t]] = at + 1
 
 
 @njit(cache=True, nogil=True)

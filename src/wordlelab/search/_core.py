@@ -323,6 +323,23 @@ hashing with four guesses left 20.1 G -> 18.8 G); the same nodes.  Every
 candidate is legal, so the small cases need no legality test.  The
 intersection over the path is exactly :func:`wordlelab.state.ultra_legal`.
 
+A node with three guesses left or more and at least ``COMPACT_MIN``
+candidates keeps what its scan read (its candidates' patterns against its
+legal set, ``_bounds.scan``'s ``keep``: a store a cell, no second read of the
+table), and passes it down as normal and hard mode pass a compacted table: a
+child's columns are its legal words' places in the parent's legal set
+(``_bounds.group_split``'s ``places``), so its scan gathers from rows of that
+set's length, just written, instead of from rows of the whole allowed list
+(14,855 bytes on the 2023 lists, a 47 MB table); a child too small to keep
+its own passes its parent's on.  Pass 2's small cases read it too (each
+member listed by its place in the candidates, each candidate's column its
+place in the legal set).  Same values and nodes.  ZHUZH, 2023 pool, exact,
+by the time-stamp counter, instrumented copies side by side: 264.5 G ->
+234.6 G cycles (1,954,507 nodes both); the scans with four guesses left
+62.0 G -> 53.7 G, with three left 22.2 G -> 14.9 G, pass 2 with four left
+34.4 G -> 25.1 G.  (A compacted table copied apart from the scan, and not
+read by pass 2, had shown no gain in whole-opener times, 2026-11-29.)
+
 Beam mode
 ---------
 With ``beam > 0`` only the first ``beam`` guesses in the order above are
@@ -517,7 +534,8 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
     the guesses passed down (``_bounds.compact``), with
     ``local[local_row[a], local_col[j]]`` the pattern of ``legal[j]`` for
     the answer ``a`` (see "Guesses passed down"; in hard mode ``local_col``
-    is filtered with ``legal``)
+    is filtered with ``legal``; in ultra mode ``local`` is the patterns an
+    ancestor's scan read, see "Ultra-hard mode")
 
     ``index``: in hard mode ``_bounds.legal_index`` of ``legal`` as passed
     (the parent's guesses, which ``_bounds.hard_keep`` filters), or no rows
@@ -610,7 +628,10 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
     sumsq = np.empty(k, np.int64)
     largest = np.empty(k, np.int64)
     rows = cands[:0]
-    no_keep = np.zeros((0, 0), s.by_answer.dtype)  # (the scan's patterns are not kept here)
+    # ultra mode: the scan's patterns kept, for pass 2 and the children's
+    # scans (see "Ultra-hard mode"); else no rows
+    kept_rows = ultra and forced < 0 and d >= 3 and n >= COMPACT_MIN and n * k <= COMPACT_MAX_CELLS
+    scanned = np.empty((n if kept_rows else 0, k if kept_rows else 0), s.by_answer.dtype)
     # normal mode: a node that fails high on its bound returns it at once, so
     # its scan may be lean (``_bounds.scan``'s ``cut``)
     cut = beta if forced < 0 and not (hard or ultra) else INF
@@ -628,13 +649,13 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
         node_lb = INF if shortcut < 0 else 2 * n
     elif forced >= 0 or local.shape[0] == 0:
         node_lb, shortcut = scan(
-            s.by_answer, guesses, cands, d - 1, n_patterns, known_lb, cut, glb, sumsq, largest, no_keep
+            s.by_answer, guesses, cands, d - 1, n_patterns, known_lb, cut, glb, sumsq, largest, scanned
         )
     else:
         rows = np.empty(n, np.int64)
         for t in range(n):
             rows[t] = local_row[cands[t]]
-        node_lb, shortcut = scan(local, local_col, rows, d - 1, n_patterns, known_lb, cut, glb, sumsq, largest, no_keep)
+        node_lb, shortcut = scan(local, local_col, rows, d - 1, n_patterns, known_lb, cut, glb, sumsq, largest, scanned)
     shrinking = hard or ultra  # every child's legal set is a subset of this node's
     doomed = np.zeros(k if shrinking else 0, np.bool_)
     if shrinking and forced < 0 and shortcut < 0 and node_lb < INF and d >= 3:
@@ -721,6 +742,7 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
     ends = np.zeros(n_patterns, np.int64)
     # ultra mode: the legal set grouped by the pattern each guess shows it
     lmembers = np.empty(legal.shape[0] if ultra else 0, np.int64)
+    lplaces = np.empty(legal.shape[0] if ultra else 0, np.int64)  # (their places in ``legal``)
     lstarts = np.zeros(n_patterns + 1, np.int64)
     lscratch = np.zeros(legal.shape[0] + n_patterns + letter_counts.shape[1] if ultra else 0, np.int64)
     # ultra mode with the square table: the legal set's hash terms, and per
@@ -744,6 +766,11 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
                 raise ValueError("ultra mode: a candidate is not among the legal guesses")
             lpos[c] = t
     lsums = np.empty(n_patterns if lsquare else 0, np.uint64)
+    # ultra mode with the patterns kept: the buckets listed as places in
+    # ``cands`` (rows of ``scanned``), and pass 2 reads ``scanned``
+    member_rows = lsquare and kept_rows
+    places = np.arange(n if member_rows else 0)
+    scanned_by_guess = scanned.T
     lcounts = np.empty(n_patterns if lsquare else 0, np.int64)
     # per bucket of the guess being evaluated (allocated once per node)
     chashes = np.empty(n_patterns, np.uint64)
@@ -775,6 +802,12 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
     # when the first is asked (after the narrowing)
     sub_index = np.zeros((0, 0), np.uint64)
     narrowed = forced >= 0 or ultra or s.beam > 0 or d < 3
+    if kept_rows:  # ultra mode: the children's scans read this node's
+        sub_local = scanned
+        sub_row = np.empty(s.by_answer.shape[0], np.int64)
+        for t in range(n):
+            sub_row[cands[t]] = t
+        stats[STAT_COMPACTED] += 1
     # normal mode, once narrowed: the guesses passed down, the only ones
     # still tried here (see "Guesses passed down")
     passed = np.zeros(0, np.bool_)
@@ -842,7 +875,7 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
                 bucket_ids[n_buckets] = b
                 n_buckets += 1
         if ultra and not lsquare:
-            consistent_split(legal, g, codes, s.square, n_patterns, lmembers, lstarts, lscratch)
+            consistent_split(legal, g, codes, s.square, n_patterns, lmembers, lstarts, lscratch, lplaces)
 
         # pass 1: bounds, then raised to what the memo proved (stopping at
         # the first raise that refutes the guess: the keys of the buckets
@@ -883,8 +916,9 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
                 failed = total >= best
         if not failed:  # the buckets' members, for passes 2 and 3
             if lsquare:
-                list_members(lscratch, lpos, cands, members, fill)
-                group_split(legal, n_patterns, lmembers, lstarts, lscratch)
+                # (with the patterns kept, each member's place in ``cands``)
+                list_members(lscratch, lpos, places if member_rows else cands, members, fill)
+                group_split(legal, n_patterns, lmembers, lstarts, lscratch, lplaces)
             else:
                 list_members(row, cands, cands, members, fill)
         # pass 2: exact small cases, else at least 2m
@@ -896,7 +930,10 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
                 m = ends[b] - starts[b]
                 v = 0
                 if m - 1 <= max_parts:
-                    v, _ = small_value(members[starts[b] : ends[b]], d - 1, table, s.ans2allowed, small_counts)
+                    if member_rows:  # (places in ``cands``, and ``lpos`` their places in ``legal``)
+                        v, _ = small_value(members[starts[b] : ends[b]], d - 1, scanned_by_guess, lpos, small_counts)
+                    else:
+                        v, _ = small_value(members[starts[b] : ends[b]], d - 1, table, s.ans2allowed, small_counts)
                 if v > 0:
                     stats[STAT_SMALL] += 1
                     done[q] = True
@@ -994,8 +1031,12 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
                     if done[q]:
                         continue
                     b = bucket_ids[q]
-                    child = members[starts[b] : ends[b]].copy()
+                    if member_rows:
+                        child = cands[members[starts[b] : ends[b]]]
+                    else:
+                        child = members[starts[b] : ends[b]].copy()
                     child_legal = sub_legal
+                    child_col = sub_col
                     child_hash = chashes[q]  # set in pass 1: a bucket left to search was not done there
                     if hard:
                         cg, cm = constrain(greens, mins, g, b, codes)
@@ -1004,6 +1045,11 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
                         child_path = (child_forced, np.int64(0), greens, mins, rule_total)
                         if ultra:
                             child_legal = lmembers[lstarts[b] : lstarts[b + 1]].copy()
+                            # (its columns in ``scanned``, or in the table this node read)
+                            child_col = lplaces[lstarts[b] : lstarts[b + 1]].copy()
+                            if not kept_rows and local.shape[0] > 0:
+                                for t in range(child_col.shape[0]):
+                                    child_col[t] = local_col[child_col[t]]
                     rest = total - blb[q]
                     cap = best - rest
                     if inc < INF:
@@ -1019,7 +1065,7 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
                         s,
                         sub_local,
                         sub_row,
-                        sub_col,
+                        child_col,
                         sub_index,
                     )
                     if v < cap:
