@@ -92,6 +92,14 @@ def _prefetch(typingctx, row, at):  # pragma: no cover - compiled
     return sig, codegen
 
 
+@njit(cache=True, inline="always", nogil=True)
+def prefetch_columns(row, cols):  # pragma: no cover - compiled
+    """Ask for the cache lines of ``row`` (a 1-D array) at ``cols`` ahead of
+    their reads (:func:`_prefetch`, one a column: a hint only)."""
+    for t in range(cols.shape[0]):
+        _prefetch(row, cols[t])  # type: ignore[call-arg]  # (numba supplies typingctx)
+
+
 def _host_compresses() -> bool:
     """Whether the code numba makes here may use AVX-512 VBMI2's byte compress
     (:func:`_compress_store` in one instruction): the host's features, or
