@@ -321,9 +321,10 @@ def consistent_split(  # pragma: no cover - compiled
     ``members[starts[b]:starts[b + 1]]`` (sorted): exactly the words consistent
     with that clue too.  ``members: int64[len(legal)]``, ``starts:
     int64[n_patterns + 1]`` are filled in place, and ``places`` (no cells, or
-    ``int64[len(legal)]``) with each member's place in ``legal``; ``scratch: int64[len(legal) +
-    n_patterns + alpha]`` is working space whose last ``alpha`` cells are zero
-    (and are left so): one allocation per node instead of three per guess.
+    ``int64[len(legal)]``) with each member's place in ``legal``; ``scratch:
+    int64[len(legal) + n_patterns + alpha]`` is working space whose last
+    ``alpha`` cells are zero (and are left so): one allocation per node
+    instead of three per guess.
 
     The patterns are read from ``square[g, w]`` (every allowed word against
     every allowed word, :func:`wordlelab.search.solver.square_table`) where it
