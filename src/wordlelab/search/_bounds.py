@@ -1662,5 +1662,16 @@ def compact(by_answer, rows, cols):  # pragma: no cover - compiled
     return out
 
 
+@njit(cache=True, nogil=True)
+def answer_rows(cands, n_answers):  # pragma: no cover - compiled
+    """Each candidate's row in a table of ``cands``' patterns (as ``compact``
+    makes, or a scan keeps): ``rows[cands[t]] == t``, read through ``local_row``
+    below the node that made the table (other entries are not set)."""
+    rows = np.empty(n_answers, np.int64)
+    for t in range(cands.shape[0]):
+        rows[cands[t]] = t
+    return rows
+
+
 _COLUMN_SEED = np.uint64(14695981039346656037)
 _COLUMN_PRIME = np.uint64(1099511628211)

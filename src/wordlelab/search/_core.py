@@ -370,6 +370,7 @@ from ._bounds import (
     ORDER_HEAD,
     ORDER_MASK,
     ORDER_SHIFT,
+    answer_rows,
     bucket_lb,
     compact,
     consistent_split,
@@ -815,9 +816,7 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
     narrowed = forced >= 0 or ultra or s.beam > 0 or d < 3
     if kept_rows:  # ultra mode: the children's scans read this node's
         sub_local = scanned
-        sub_row = np.empty(s.by_answer.shape[0], np.int64)
-        for t in range(n):
-            sub_row[cands[t]] = t
+        sub_row = answer_rows(cands, s.by_answer.shape[0])
         stats[STAT_COMPACTED] += 1
     # normal mode, once narrowed: the guesses passed down, the only ones
     # still tried here (see "Guesses passed down")
@@ -1001,9 +1000,7 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
                         sub_local = compact(s.by_answer, cands, sub_legal)
                     else:
                         sub_local = compact(local, rows, local_col[kept])
-                    sub_row = np.empty(s.by_answer.shape[0], np.int64)
-                    for t in range(n):
-                        sub_row[cands[t]] = t
+                    sub_row = answer_rows(cands, s.by_answer.shape[0])
                     sub_col = np.arange(kept.shape[0])
                     stats[STAT_COMPACTED] += 1
                 elif local.shape[0] > 0:
@@ -1061,11 +1058,13 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
                         child_path = (child_forced, np.int64(0), greens, mins, rule_total)
                         if ultra:
                             child_legal = lmembers[lstarts[b] : lstarts[b + 1]].copy()
-                            # (its columns in ``scanned``, or in the table this node read)
-                            child_col = lplaces[lstarts[b] : lstarts[b + 1]].copy()
-                            if not kept_rows and local.shape[0] > 0:
-                                for t in range(child_col.shape[0]):
-                                    child_col[t] = local_col[child_col[t]]
+                            # its columns in ``scanned``, or in the table this node
+                            # read (with no table passed down, its scan reads the
+                            # full one by ``child_legal``)
+                            if kept_rows:
+                                child_col = lplaces[lstarts[b] : lstarts[b + 1]].copy()
+                            elif local.shape[0] > 0:
+                                child_col = local_col[lplaces[lstarts[b] : lstarts[b + 1]]]
                     rest = total - blb[q]
                     cap = best - rest
                     if inc < INF:
