@@ -558,9 +558,9 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, cut, glb, sumsq, large
     ``floor`` is a proven lower bound on the node's cost: the scan stops at
     the first exact guess at or below it (the rest of ``glb`` is then unset).
     ``cut``: a node whose bound reaches it fails high and reads no more of
-    the scan than ``node_lb`` (``INF``: a full scan; normal mode only, where
-    nothing else reads ``sumsq`` or ``largest`` of a guess whose ``glb`` is at
-    least ``cut``).  While the least bound so far is at least ``cut``, the
+    the scan than ``node_lb`` (``INF``: a full scan; normal mode, and hard mode
+    with four guesses left or more, where nothing else reads ``sumsq`` or
+    ``largest`` of a guess whose ``glb`` is at least ``cut``).  While the least bound so far is at least ``cut``, the
     blocks are scanned lean (the repeats and the all-green test, not the
     pairs or the largest bucket: :func:`_repeats` for sets of at most
     ``SCAN_PAIRS_MAX``, :func:`_marks` for larger ones of 5-letter words),
