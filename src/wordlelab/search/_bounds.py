@@ -560,15 +560,16 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, cut, glb, sumsq, large
     ``cut``: a node whose bound reaches it fails high and reads no more of
     the scan than ``node_lb`` (``INF``: a full scan; normal mode, and hard mode
     with four guesses left or more, where nothing else reads ``sumsq`` or
-    ``largest`` of a guess whose ``glb`` is at least ``cut``).  While the least bound so far is at least ``cut``, the
-    blocks are scanned lean (the repeats and the all-green test, not the
-    pairs or the largest bucket: :func:`_repeats` for sets of at most
-    ``SCAN_PAIRS_MAX``, :func:`_marks` for larger ones of 5-letter words),
-    which sets their ``glb`` alone, and a guess that would be taken for
-    exact is asked of the block whether its buckets hold at most two
-    (:func:`_settle`); a block that brings the least bound below ``cut`` is
-    scanned again in full, and so are the blocks after it.  So ``node_lb``,
-    the exact guess, and every figure the search reads are the full scan's.
+    ``largest`` of a guess whose ``glb`` is at least ``cut``).  While the least
+    bound so far is at least ``cut``, the blocks are scanned lean (the
+    repeats and the all-green test, not the pairs or the largest bucket:
+    :func:`_repeats` for sets of at most ``SCAN_PAIRS_MAX``, :func:`_marks` for
+    larger ones of 5-letter words), which sets their ``glb`` alone, and a guess
+    that would be taken for exact is asked of the block whether its buckets
+    hold at most two (:func:`_settle`); a block that brings the least bound
+    below ``cut`` is scanned again in full, and so are the blocks after it.
+    So ``node_lb``, the exact guess, and every figure the search reads are the
+    full scan's.
     ``keep``: no rows, or ``[|S|, len(guesses)]`` to receive the patterns
     read (``keep[t, j]``: guess ``j``'s for candidate ``t``), which a caller
     trying guesses after the scan then reads from cache instead of from each
