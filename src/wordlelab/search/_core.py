@@ -673,9 +673,7 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
         if local.shape[0] == 0:
             shortcut = separating(s.by_answer, guesses, cands)
         else:
-            rows = np.empty(n, np.int64)
-            for t in range(n):
-                rows[t] = local_row[cands[t]]
+            rows = local_row[cands]
             shortcut = separating(local, local_col, rows)
         node_lb = INF if shortcut < 0 else 2 * n
     elif forced >= 0 or local.shape[0] == 0:
@@ -683,9 +681,7 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
             s.by_answer, guesses, cands, d - 1, n_patterns, known_lb, cut, glb, sumsq, largest, scanned
         )
     else:
-        rows = np.empty(n, np.int64)
-        for t in range(n):
-            rows[t] = local_row[cands[t]]
+        rows = local_row[cands]
         node_lb, shortcut = scan(local, local_col, rows, d - 1, n_patterns, known_lb, cut, glb, sumsq, largest, scanned)
     shrinking = hard or ultra  # every child's legal set is a subset of this node's
     doomed = np.zeros(k if shrinking else 0, np.bool_)
