@@ -656,7 +656,8 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
     glb = np.empty(k, np.int64)
     sumsq = np.empty(k, np.int64)
     largest = np.empty(k, np.int64)
-    rows = cands[:0]
+    # the candidates' rows in the table passed down (read by the scan and the narrowing)
+    rows = local_row[cands] if local.shape[0] > 0 else cands[:0]
     # ultra mode: the scan's patterns kept, for pass 2 and the children's
     # scans (see "Ultra-hard mode"); else no rows
     kept_rows = ultra and forced < 0 and d >= 3 and n >= COMPACT_MIN and n * k <= COMPACT_MAX_CELLS
@@ -673,7 +674,6 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
         if local.shape[0] == 0:
             shortcut = separating(s.by_answer, guesses, cands)
         else:
-            rows = local_row[cands]
             shortcut = separating(local, local_col, rows)
         node_lb = INF if shortcut < 0 else 2 * n
     elif forced >= 0 or local.shape[0] == 0:
@@ -681,7 +681,6 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
             s.by_answer, guesses, cands, d - 1, n_patterns, known_lb, cut, glb, sumsq, largest, scanned
         )
     else:
-        rows = local_row[cands]
         node_lb, shortcut = scan(local, local_col, rows, d - 1, n_patterns, known_lb, cut, glb, sumsq, largest, scanned)
     shrinking = hard or ultra  # every child's legal set is a subset of this node's
     doomed = np.zeros(k if shrinking else 0, np.bool_)
