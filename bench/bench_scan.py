@@ -65,7 +65,10 @@ def main() -> None:
         if not sets:
             continue
         keep = np.zeros((0, 0), by_answer.dtype)
-        bounds = [scan(by_answer, guesses, s, 3, n_patterns, 0, INF, glb, sumsq, largest, keep)[0] for s in sets]
+        no_parts = np.zeros(0, np.int64)  # (full scans)
+        bounds = [
+            scan(by_answer, guesses, s, 3, n_patterns, 0, INF, glb, sumsq, largest, keep, no_parts)[0] for s in sets
+        ]
         cells = sum(len(s) for s in sets) * guesses.shape[0]
         timings = {}
         for label in ("full", "lean") if args.lean else ("full",):
@@ -74,7 +77,7 @@ def main() -> None:
                 t0 = time.perf_counter()
                 for s, lb in zip(sets, bounds, strict=True):
                     cut = lb if label == "lean" else INF
-                    scan(by_answer, guesses, s, 3, n_patterns, 0, cut, glb, sumsq, largest, keep)
+                    scan(by_answer, guesses, s, 3, n_patterns, 0, cut, glb, sumsq, largest, keep, no_parts)
                 best = min(best, time.perf_counter() - t0)
             timings[label] = best / cells * 1e9
         mean_n = cells / guesses.shape[0] / len(sets)

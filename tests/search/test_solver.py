@@ -15,6 +15,11 @@ from wordlelab.search._bounds import HARD_BITS_MIN, SCAN_PAIRS_MAX, hard_bits, h
 from wordlelab.search._core import INF, hard_filter, set_hash
 from wordlelab.state import Step, hard_mode_legal
 
+#: ``_bounds.scan``'s ``keep`` and ``parts`` when not used (nothing kept, a full scan)
+_NO_KEEP = np.zeros((0, 0), np.uint8)
+_NO_PARTS = np.zeros(0, np.int64)
+_FULL = (_NO_KEEP, _NO_PARTS)
+
 
 def consistent_reference(words: WordList, history: tuple[Step, ...]) -> list[int]:
     """Ultra-hard mode by its definition, in plain Python: the allowed words that
@@ -344,7 +349,7 @@ def _scan_bounds(by_answer: np.ndarray, guesses: np.ndarray, cands: np.ndarray, 
     from wordlelab.search._bounds import scan
 
     scratch = np.empty(len(guesses), np.int64), np.empty(len(guesses), np.int64)
-    scan(by_answer, guesses, cands, r, 243, 0, INF, glb, *scratch, np.zeros((0, 0), np.uint8))
+    scan(by_answer, guesses, cands, r, 243, 0, INF, glb, *scratch, *_FULL)
 
 
 @pytest.mark.parametrize(
@@ -377,9 +382,7 @@ def test_scan_equals_counting(n: int) -> None:
             glb = np.empty(len(guesses), np.int64)
             sumsq = np.empty(len(guesses), np.int64)
             largest = np.empty(len(guesses), np.int64)
-            node_lb, shortcut = scan(
-                by_answer, guesses, cands, r, 243, 0, INF, glb, sumsq, largest, np.zeros((0, 0), np.uint8)
-            )
+            node_lb, shortcut = scan(by_answer, guesses, cands, r, 243, 0, INF, glb, sumsq, largest, *_FULL)
             want_glb, want_sumsq, want_largest, want_shortcut = _scan_reference(by_answer, guesses, cands, r)
             assert (glb == want_glb).all() and (sumsq == want_sumsq).all() and (largest == want_largest).all()
             assert (node_lb, shortcut) == (want_glb.min(), want_shortcut)
@@ -414,9 +417,7 @@ def test_lean_scan_gives_what_the_search_reads_of_the_full_scan(n: int) -> None:
                 first_block = int(want_glb[:SCAN_BLOCK].min())  # (lean there, then a block below it)
                 for cut in (want_lb - 20, want_lb - 1, want_lb, want_lb + 1, first_block, INF):
                     glb, sumsq, largest = (np.empty(len(guesses), np.int64) for _ in range(3))
-                    node_lb, shortcut = scan(
-                        by_answer, guesses, cands, 3, 243, 0, cut, glb, sumsq, largest, np.zeros((0, 0), np.uint8)
-                    )
+                    node_lb, shortcut = scan(by_answer, guesses, cands, 3, 243, 0, cut, glb, sumsq, largest, *_FULL)
                     assert (node_lb, shortcut) == (want_lb, want_shortcut)
                     assert (glb == want_glb).all()
                     below = want_glb < cut
@@ -427,6 +428,57 @@ def test_lean_scan_gives_what_the_search_reads_of_the_full_scan(n: int) -> None:
     assert lean_runs > 0 and partly > 0
     if n <= 9:  # a candidate splitting the few into singletons is common there
         assert exact_found > 0
+
+
+@pytest.mark.parametrize("n", [5, 20, 60, SCAN_PAIRS_MAX + 50])
+def test_scan_stopped_by_an_ancestors_parts_gives_the_full_scans_bound(n: int) -> None:
+    """Guesses ordered by the parts they make of an ancestor's candidates
+    (most first, ``3N - guess_lb``, as the search passes them down): a scan
+    given those parts and a ``cut`` it fails high at stops early, where no
+    guess left could lower its bound, yet returns the full scan's
+    ``node_lb``; one that does not fail high reads every guess.  Fails if
+    the stop trusted the ancestor's parts beyond ``n + 1``, or stopped a
+    scan that goes on."""
+    from wordlelab.search._bounds import scan
+
+    words = load_wordlist()
+    by_answer = np.ascontiguousarray(pattern_table(words).T)
+    rng = np.random.default_rng(2000 + n)
+    guesses = np.sort(rng.choice(len(words.allowed), 3000, replace=False)).astype(np.int64)
+    stopped = full = 0
+    for _ in range(3):
+        # neighbours in the list, sharing letters: few parts for most guesses
+        start = int(rng.integers(0, len(words.answers) - 3 * n))
+        ancestor = np.sort(rng.choice(np.arange(start, start + 3 * n), 2 * n, replace=False)).astype(np.int64)
+        anc_glb = _scan_reference(by_answer, guesses, ancestor, 3)[0]
+        live = np.flatnonzero(anc_glb < INF)
+        made = 3 * len(ancestor) - anc_glb[live]
+        order = np.argsort(-made, kind="mergesort")
+        ordered, parts = guesses[live][order], made[order]
+        cands = np.sort(rng.choice(ancestor, n, replace=False)).astype(np.int64)
+        want_glb, _, _, _ = _scan_reference(by_answer, ordered, cands, 3)
+        want_lb = int(want_glb.min())
+        for cut in (want_lb - 9, want_lb, want_lb + 1, INF):
+            glb = np.full(len(ordered), -7, np.int64)
+            sumsq, largest = (np.empty(len(ordered), np.int64) for _ in range(2))
+            node_lb, _ = scan(by_answer, ordered, cands, 3, 243, 0, cut, glb, sumsq, largest, _NO_KEEP, parts)
+            assert node_lb == want_lb
+            unread = glb == -7
+            if want_lb < cut:  # goes on: every guess read
+                assert not unread.any()
+                assert (glb == want_glb).all()
+                full += 1
+            else:
+                assert (glb[~unread] == want_glb[~unread]).all()
+                stopped += bool(unread.any())
+        # the weakest true parts (``n + 1`` for every guess), the guesses in
+        # index order: no stop before the least bound is found
+        want_glb = _scan_reference(by_answer, guesses, cands, 3)[0]
+        glb, sumsq, largest = (np.empty(len(guesses), np.int64) for _ in range(3))
+        weakest = np.full(len(guesses), n + 1, np.int64)
+        cut = int(want_glb.min())
+        assert scan(by_answer, guesses, cands, 3, 243, 0, cut, glb, sumsq, largest, _NO_KEEP, weakest)[0] == cut
+    assert full > 0 and stopped > 0
 
 
 def test_compressed_fill_equals_a_gather() -> None:
@@ -476,7 +528,18 @@ def test_scan_of_longer_words_equals_counting(n: int) -> None:
         cands = np.sort(rng.choice(len(wl.answers), n, replace=False)).astype(np.int64)
         glb, sumsq, largest = (np.empty(len(guesses), np.int64) for _ in range(3))
         node_lb, shortcut = scan(
-            by_answer, guesses, cands, r, 729, 0, INF, glb, sumsq, largest, np.zeros((0, 0), by_answer.dtype)
+            by_answer,
+            guesses,
+            cands,
+            r,
+            729,
+            0,
+            INF,
+            glb,
+            sumsq,
+            largest,
+            np.zeros((0, 0), by_answer.dtype),
+            np.zeros(0, np.int64),
         )
         want_glb, want_sumsq, want_largest, want_shortcut = _scan_reference(by_answer, guesses, cands, r, 729)
         assert (glb == want_glb).all() and (sumsq == want_sumsq).all() and (largest == want_largest).all()
@@ -533,19 +596,7 @@ def test_narrow_keeps_one_guess_per_split() -> None:
         cands = np.sort(rng.choice(np.arange(start, start + 200), n, replace=False)).astype(np.int64)
         glb = np.empty(len(guesses), np.int64)
         sumsq = np.empty(len(guesses), np.int64)
-        scan(
-            by_answer,
-            guesses,
-            cands,
-            3,
-            243,
-            0,
-            INF,
-            glb,
-            sumsq,
-            np.empty(len(guesses), np.int64),
-            np.zeros((0, 0), np.uint8),
-        )
+        scan(by_answer, guesses, cands, 3, 243, 0, INF, glb, sumsq, np.empty(len(guesses), np.int64), *_FULL)
         useful = guesses[glb < INF]
         assert (guesses[narrow(by_answer, guesses, glb, cands, False)] == useful).all()
         kept = guesses[narrow(by_answer, guesses, glb, cands, True)]
@@ -1036,7 +1087,7 @@ def test_the_guesses_cut_for_a_bucket_too_big_are_exactly_those_above_the_most_p
     start = int(rng.integers(0, len(words.answers) - 3 * n))
     cands = np.sort(rng.choice(np.arange(start, start + 3 * n), n, replace=False)).astype(np.int64)
     glb, sumsq, largest = (np.empty(len(guesses), np.int64) for _ in range(3))
-    scan(by_answer, guesses, cands, 3, 243, 0, INF, glb, sumsq, largest, np.zeros((0, 0), np.uint8))
+    scan(by_answer, guesses, cands, 3, 243, 0, INF, glb, sumsq, largest, *_FULL)
     pats = by_answer[cands][:, guesses]
     parts = np.array([len(np.unique(pats[:, j])) for j in range(len(guesses))])
     useful = glb < INF

@@ -535,7 +535,7 @@ def _fill_compressed(table, rows, picks, block, masks):  # pragma: no cover - co
 
 
 @njit(cache=True, nogil=True)
-def scan(by_answer, guesses, cands, r, n_patterns, floor, cut, glb, sumsq, largest, keep):  # pragma: no cover
+def scan(by_answer, guesses, cands, r, n_patterns, floor, cut, glb, sumsq, largest, keep, parts):  # pragma: no cover
     """Fill ``glb[j]`` (``guess_lb``, or ``INF`` if useless or infeasible with
     ``r`` guesses left after it), ``sumsq[j]`` and ``largest[j]`` (its largest
     bucket) for each of ``guesses``.
@@ -570,6 +570,14 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, cut, glb, sumsq, large
     below ``cut`` is scanned again in full, and so are the blocks after it.
     So ``node_lb``, the exact guess, and every figure the search reads are the
     full scan's.
+    ``parts``: no rows, or per guess (non-increasing) at least the parts it
+    makes plus one if it is a candidate, ``3n - guess_lb`` at an ancestor
+    (see ``_core``, "Guesses ordered by their parts"): no guess from ``j``
+    on has a bound under ``3n - min(parts[j], n + 1)``, so a scan still lean
+    stops at the first block whose first guess cannot bring ``node_lb``
+    lower (the node fails high with the full scan's ``node_lb``; the
+    guesses after it are left unset, and an exact guess among them not
+    looked for).
     ``keep``: no rows, or ``[|S|, len(guesses)]`` to receive the patterns
     read (``keep[t, j]``: guess ``j``'s for candidate ``t``), which a caller
     trying guesses after the scan then reads from cache instead of from each
@@ -618,7 +626,10 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, cut, glb, sumsq, large
     flagged = np.empty(SCAN_MARKS if marked else 0, np.uint8)
     tally = np.zeros(n_patterns if lean else 0, np.int32)  # (a lean block's exact guess: _settle)
     no_block = block[:0]
+    bounded = parts.shape[0] > 0
     for j0 in range(0, k, SCAN_BLOCK):
+        if bounded and lean and j0 > 0 and 3 * n - min(parts[j0], n + 1) >= node_lb:
+            break  # (no guess from here on bounds the node lower)
         width = min(SCAN_BLOCK, k - j0)
         first = guesses[j0]
         # (element loops over views: numba's slice assignment copies a byte at

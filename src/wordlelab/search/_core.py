@@ -153,6 +153,32 @@ eight times a round (``ROUNDS_GROWTH_ULTRA``; four in the other modes):
 ZHUZH 2,441,550 -> 2,303,904 nodes, 83.4 s -> 74.2 s (one core, side by
 side); 16 searched the same nodes as 8, 2 more (SHUSH 714,671 -> 876,983).
 
+Buckets picked by their expected gain
+-------------------------------------
+In normal mode a guess tried with five guesses left is refuted by buckets
+proven above their bounds (caps ``bound + 1``), and what such a bucket adds
+grows faster than its size, which is what its scan costs: under the 2023
+pool's COCCO the first round's buckets of 5-8 candidates added 0.38 on
+average, 9-16 added 1.60, 17-32 5.56, 33-64 17.0, 65-128 44.8, 129-256 84.5
+(BITES alike; ``expected_gain`` is a fit).  Smallest first, a refutation
+took about 18 buckets on average.  So the first round picks, while the guess
+is not refuted, the smallest bucket expected to add at least half of what
+the guess still needs (``best - total``), else the largest left; later
+rounds go smallest first.  Largest first throughout scanned more (COCCO
+100.5 G -> 109.0 G cells, 84.2 s -> 91.6 s): a large bucket's gain mostly
+overshoots what the guess needs.  The same values; exact totals, no bound,
+one core, side by side with the search before it and before the order of
+"Guesses ordered by their parts" (2026-12-01): 2023 pool COCCO 79.9 s ->
+70.6 s (100.5 G -> 79.7 G cells, 267,621 -> 119,499 nodes), AYAYA 70.6 s ->
+57.6 s, BITES 2.9 s -> 2.1 s; NYT lists ZHUZH 66.0 s -> 57.4 s, XVIII 56.1 s
+-> 45.4 s; one after the other, MEUSE 15.1 s -> 10.2 s, JOMOS 30.9 s ->
+22.9 s (41.7 G -> 29.2 G cells).  Expecting the whole need of one bucket (or a
+quarter of it) scanned more (COCCO 83.0 G, 91.1 G cells against 79.7 G);
+picking so in every round, not only the first, changed nothing.  Not in hard
+mode, where a small bucket often has no tree at all and refutes the guess
+alone (CUBBY 61.3 s -> 88.3 s, 20.4 G -> 36.6 G cells), nor in ultra mode
+(SHUSH, 2023 pool, 21.8 s -> 52.2 s, 569,355 -> 1,053,329 nodes).
+
 No tree at all
 --------------
 In hard mode a forced guess with no bound (an opener's exact total) first asks
@@ -298,6 +324,22 @@ node itself tries only those it passes down.  Same values; exact totals, no
 bound, one core: EERIE (NYT, hard) 9.7 s -> 9.0 s (4.57 M -> 3.71 M guesses
 tried, 5.18 G -> 4.56 G cells), MADAM 10.6 s -> 10.4 s, TELCO (2023 pool, hard)
 5.1 s -> 4.6 s.
+
+Guesses ordered by their parts
+------------------------------
+In normal mode a node passing a compacted table down orders its columns,
+and the guesses passed down, by the parts each guess makes of the node's
+candidates (plus one for a candidate: ``3n - guess_lb``), most first, and
+passes those figures down (``local_parts``).  A guess makes no more parts
+of a subset, so below the node no guess from column ``j`` on has a bound
+under ``3m - min(parts[j], m + 1)``, and a scan still lean (the node about
+to fail high) stops at the first block that cannot lower its bound
+(``_bounds.scan``'s ``parts``): the full scan's ``node_lb`` from a prefix
+of the rows.  Only ties between guesses are taken in another order (the
+values are the same; a tie's guess may differ).  Exact totals, 2023 pool,
+no bound, one core, side by side (2026-12-01): COCCO 75.8 s -> 72.9 s,
+AYAYA 71.8 s -> 67.9 s, BITES 2.7 s both: few guesses make fewer parts of a
+bucket's ancestor than the bucket has candidates.
 
 Hard mode
 ---------
@@ -555,8 +597,19 @@ class Search(NamedTuple):
     cores: Any
 
 
+@njit(cache=True, inline="always", nogil=True)
+def expected_gain(m):  # pragma: no cover - compiled
+    """What a bucket of ``m`` candidates with four guesses left adds, on
+    average, above its bound when searched with the cap ``bound + 1`` in
+    normal mode (a fit to the 2023 pool's COCCO and BITES: see "Buckets
+    picked by their expected gain")."""
+    return max(m * m // 90, (55 * m) // 100 - 8)
+
+
 @njit(cache=True, nogil=True)
-def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row, local_col, index):  # pragma: no cover
+def _solve(
+    cands, legal, path, legal_hash, d, beta, forced, s, local, local_row, local_col, local_parts, index
+):  # pragma: no cover
     """See the module docstring for the contract; ``s`` is the :class:`Search`.
 
     ``local``: no rows, or the patterns of an ancestor's candidates against
@@ -565,6 +618,11 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
     the answer ``a`` (see "Guesses passed down"; in hard mode ``local_col``
     is filtered with ``legal``; in ultra mode ``local`` is the patterns an
     ancestor's scan read, see "Ultra-hard mode")
+
+    ``local_parts``: no rows, or in normal mode per guess of ``legal``
+    (non-increasing) the parts it makes of the candidates of the ancestor
+    that ordered them, plus one for a candidate (see "Guesses ordered by
+    their parts")
 
     ``index``: in hard mode ``_bounds.legal_index`` of ``legal`` as passed
     (the parent's guesses, which ``_bounds.hard_keep`` filters), or no rows
@@ -678,10 +736,13 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
         node_lb = INF if shortcut < 0 else 2 * n
     elif forced >= 0 or local.shape[0] == 0:
         node_lb, shortcut = scan(
-            s.by_answer, guesses, cands, d - 1, n_patterns, known_lb, cut, glb, sumsq, largest, scanned
+            s.by_answer, guesses, cands, d - 1, n_patterns, known_lb, cut, glb, sumsq, largest, scanned, local_parts[:0]
         )
     else:
-        node_lb, shortcut = scan(local, local_col, rows, d - 1, n_patterns, known_lb, cut, glb, sumsq, largest, scanned)
+        parts = local_parts if forced < 0 else local_parts[:0]
+        node_lb, shortcut = scan(
+            local, local_col, rows, d - 1, n_patterns, known_lb, cut, glb, sumsq, largest, scanned, parts
+        )
     shrinking = hard or ultra  # every child's legal set is a subset of this node's
     doomed = np.zeros(k if shrinking else 0, np.bool_)
     if shrinking and forced < 0 and shortcut < 0 and node_lb < INF and d >= 3:
@@ -808,6 +869,7 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
     bucket_ids = np.empty(n_patterns, np.int64)
     blb = np.empty(n_patterns, np.int64)
     done = np.empty(n_patterns, np.bool_)
+    visited = np.empty(n_patterns, np.bool_)  # (a round's buckets picked so far)
     fill = np.empty(n_patterns, np.int64)
     tally = np.zeros(n_patterns, np.int64)  # zero between guesses
     seen = np.empty(n_patterns, np.int64)
@@ -824,6 +886,7 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
     sub_local = local
     sub_row = local_row
     sub_col = local_col
+    sub_parts = local_parts
     # hard mode: the index of ``sub_legal`` for the children's filter, built
     # when the first is asked (after the narrowing)
     sub_index = np.zeros((0, 0), np.uint64)
@@ -990,7 +1053,9 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
                     b = bucket_ids[q]
                     sizes[left] = ends[b] - starts[b]
                     left += 1
-            order = order[np.argsort(sizes, kind="mergesort")]
+            ranked = np.argsort(sizes, kind="mergesort")
+            order = order[ranked]
+            sizes = sizes[ranked]
             if left > 0 and not narrowed:
                 # (narrowed only with forced < 0: ``guesses`` is ``legal``)
                 dominance = n >= s.dominance_min  # (normal mode: else no index)
@@ -1008,8 +1073,17 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
                     else:
                         kept = drop_dominated(local, local_col, rows, kept, guesses, cands, s)
                     stats[STAT_DOMINATED] += before - kept.shape[0]
+                compacting = n >= COMPACT_MIN and n * kept.shape[0] <= COMPACT_MAX_CELLS
+                if compacting and not hard:
+                    # the guesses passed down, most parts here first (see
+                    # "Guesses ordered by their parts")
+                    made = 3 * n - glb[kept]
+                    kept = kept[np.argsort(-made, kind="mergesort")]
+                    sub_parts = 3 * n - glb[kept]
+                elif local_parts.shape[0] > 0:
+                    sub_parts = local_parts[kept]  # (still non-increasing)
                 sub_legal = guesses[kept]
-                if n >= COMPACT_MIN and n * kept.shape[0] <= COMPACT_MAX_CELLS:
+                if compacting:
                     if local.shape[0] == 0:
                         sub_local = compact(s.by_answer, cands, sub_legal)
                     else:
@@ -1051,10 +1125,31 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
             # (a forced opener against a table's bound is mostly proven just
             # above it: its rounds start at ``bound + 1``)
             inc = INF if not rounds else 1 if forced >= 0 else s.rounds_step
+            # normal mode: the first round of a guess tried picks its buckets
+            # by what each is expected to add (see "Buckets picked by their
+            # expected gain")
+            by_gain = rounds and forced < 0 and not (hard or ultra)
+            if by_gain:
+                for qq in range(left):
+                    visited[order[qq]] = False
             while not failed:
                 pending = 0
                 for qq in range(left):
-                    q = order[qq]
+                    if by_gain:
+                        # the smallest bucket expected to add at least half
+                        # of what the guess still needs, else the largest left
+                        need = best - total
+                        q = -1
+                        for t in range(left):
+                            c = order[t]
+                            if visited[c]:
+                                continue
+                            q = c
+                            if 2 * expected_gain(sizes[t]) >= need:
+                                break
+                        visited[q] = True
+                    else:
+                        q = order[qq]
                     if done[q]:
                         continue
                     b = bucket_ids[q]
@@ -1095,6 +1190,7 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
                         sub_local,
                         sub_row,
                         child_col,
+                        sub_parts,
                         sub_index,
                     )
                     if v < cap:
@@ -1110,6 +1206,7 @@ def _solve(cands, legal, path, legal_hash, d, beta, forced, s, local, local_row,
                     break
                 stats[STAT_ROUNDS] += 1
                 inc = min(s.rounds_growth * inc, INF)
+                by_gain = False
         if failed:
             refuted = min(refuted, total)
         elif total < best:

@@ -396,14 +396,28 @@ def feasible(  # pragma: no cover - compiled
     n_scanned = scanned.shape[0]
     keep = np.empty((n, n_scanned), by_answer.dtype)  # its patterns, for the guesses tried below
     s.stats[STAT_FEASIBLE_CELLS] += n * n_scanned
+    no_parts = np.zeros(0, np.int64)  # (full scans: see _bounds.scan)
     if cut == 0:
-        node_lb, shortcut = scan(by_answer, legal, cands, d - 1, n_patterns, 0, INF, glb, sumsq, largest, keep)
+        node_lb, shortcut = scan(
+            by_answer, legal, cands, d - 1, n_patterns, 0, INF, glb, sumsq, largest, keep, no_parts
+        )
     else:
         part_glb = np.empty(n_scanned, np.int64)
         part_sumsq = np.empty(n_scanned, np.int64)
         part_largest = np.empty(n_scanned, np.int64)
         node_lb, shortcut = scan(
-            by_answer, legal[scanned], cands, d - 1, n_patterns, 0, INF, part_glb, part_sumsq, part_largest, keep
+            by_answer,
+            legal[scanned],
+            cands,
+            d - 1,
+            n_patterns,
+            0,
+            INF,
+            part_glb,
+            part_sumsq,
+            part_largest,
+            keep,
+            no_parts,
         )
         glb[scanned] = part_glb
         sumsq[scanned] = part_sumsq

@@ -245,7 +245,12 @@ class Solver(PlayedUnder):
         greens, mins, base = key
         path = (np.int64(-1), np.int64(0), greens, mins, np.uint64(rule_sum(base, greens, mins)))
         # the table's dtype, so that ``local`` and the compacted tables below share one type
-        no_local = np.zeros((0, 0), self.table.dtype), np.zeros(0, np.int64), np.zeros(0, np.int64)
+        no_local = (
+            np.zeros((0, 0), self.table.dtype),
+            np.zeros(0, np.int64),
+            np.zeros(0, np.int64),
+            np.zeros(0, np.int64),
+        )
         no_index = np.zeros((0, 0), np.uint64)  # (the root filters nothing)
         h = self.policy.search_hash(key)
         return int(self._core._solve(cands, legal, path, h, d, beta, forced, self._search(), *no_local, no_index))
