@@ -172,12 +172,14 @@ one core, side by side with the search before it and before the order of
 70.6 s (100.5 G -> 79.7 G cells, 267,621 -> 119,499 nodes), AYAYA 70.6 s ->
 57.6 s, BITES 2.9 s -> 2.1 s; NYT lists ZHUZH 66.0 s -> 57.4 s, XVIII 56.1 s
 -> 45.4 s; one after the other, MEUSE 15.1 s -> 10.2 s, JOMOS 30.9 s ->
-22.9 s (41.7 G -> 29.2 G cells).  Expecting the whole need of one bucket (or a
-quarter of it) scanned more (COCCO 83.0 G, 91.1 G cells against 79.7 G);
-picking so in every round, not only the first, changed nothing.  Not in hard
-mode, where a small bucket often has no tree at all and refutes the guess
-alone (CUBBY 61.3 s -> 88.3 s, 20.4 G -> 36.6 G cells), nor in ultra mode
-(SHUSH, 2023 pool, 21.8 s -> 52.2 s, 569,355 -> 1,053,329 nodes).
+22.9 s (41.7 G -> 29.2 G cells).  Expecting twice the need of one bucket, the
+whole need or a quarter of it scanned more (COCCO 91.1 G, 83.0 G, 82.8 G cells
+against 79.7 G); picking so in every round, not only the first, changed
+nothing.  Not in hard mode, where a small bucket often has no tree at all
+and refutes the guess alone (CUBBY 61.3 s -> 88.3 s, 20.4 G -> 36.6 G cells;
+small buckets first, then by gain, SHEWN 4.35 G -> 6.77 G cells), nor in
+ultra mode (SHUSH, 2023 pool, 21.8 s -> 52.2 s, 569,355 -> 1,053,329
+nodes).
 
 No tree at all
 --------------
