@@ -539,7 +539,7 @@ def test_scan_of_longer_words_equals_counting(n: int) -> None:
             sumsq,
             largest,
             np.zeros((0, 0), by_answer.dtype),
-            np.zeros(0, np.int64),
+            _NO_PARTS,
         )
         want_glb, want_sumsq, want_largest, want_shortcut = _scan_reference(by_answer, guesses, cands, r, 729)
         assert (glb == want_glb).all() and (sumsq == want_sumsq).all() and (largest == want_largest).all()

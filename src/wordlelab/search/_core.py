@@ -741,9 +741,8 @@ def _solve(
             s.by_answer, guesses, cands, d - 1, n_patterns, known_lb, cut, glb, sumsq, largest, scanned, local_parts[:0]
         )
     else:
-        parts = local_parts if forced < 0 else local_parts[:0]
         node_lb, shortcut = scan(
-            local, local_col, rows, d - 1, n_patterns, known_lb, cut, glb, sumsq, largest, scanned, parts
+            local, local_col, rows, d - 1, n_patterns, known_lb, cut, glb, sumsq, largest, scanned, local_parts
         )
     shrinking = hard or ultra  # every child's legal set is a subset of this node's
     doomed = np.zeros(k if shrinking else 0, np.bool_)
@@ -871,7 +870,9 @@ def _solve(
     bucket_ids = np.empty(n_patterns, np.int64)
     blb = np.empty(n_patterns, np.int64)
     done = np.empty(n_patterns, np.bool_)
-    visited = np.empty(n_patterns, np.bool_)  # (a round's buckets picked so far)
+    # normal mode, rounds picked by gain (five guesses left or more): a round's
+    # buckets picked so far
+    visited = np.empty(n_patterns if d >= ROUNDS_MIN_LEFT and not (hard or ultra) else 0, np.bool_)
     fill = np.empty(n_patterns, np.int64)
     tally = np.zeros(n_patterns, np.int64)  # zero between guesses
     seen = np.empty(n_patterns, np.int64)
@@ -1080,8 +1081,9 @@ def _solve(
                     # the guesses passed down, most parts here first (see
                     # "Guesses ordered by their parts")
                     made = 3 * n - glb[kept]
-                    kept = kept[np.argsort(-made, kind="mergesort")]
-                    sub_parts = 3 * n - glb[kept]
+                    most_first = np.argsort(-made, kind="mergesort")
+                    kept = kept[most_first]
+                    sub_parts = made[most_first]
                 elif local_parts.shape[0] > 0:
                     sub_parts = local_parts[kept]  # (still non-increasing)
                 sub_legal = guesses[kept]
