@@ -361,18 +361,25 @@ def test_scan_equals_counting(n: int) -> None:
     16 bits above), over a run of guesses and scattered lists (sparse ones
     gathered, dense ones compressed where the CPU can, one of them reaching
     the table's last column), for candidates spread over the list and for
-    neighbours in it."""
+    neighbours in it; and guesses in any order (a run with two swapped
+    inside it, so that it spans as a run; a dense list descending), which
+    fails if a block is copied as a run or compressed without its guesses
+    ascending."""
     from wordlelab.search._bounds import scan
 
     words = load_wordlist()
     by_answer = np.ascontiguousarray(pattern_table(words).T)
     rng = np.random.default_rng(n)
     last = len(words.allowed)
+    swapped = np.arange(5000, 5700, dtype=np.int64)
+    swapped[[1, 2]] = swapped[[2, 1]]
     for guesses in (
         np.arange(3000, 4100, dtype=np.int64),
         np.sort(rng.choice(last, 1500, replace=False)).astype(np.int64),
         np.sort(rng.choice(last, 4000, replace=False)).astype(np.int64),
         np.sort(rng.choice(np.arange(last - 1300, last), 700, replace=False)).astype(np.int64),
+        swapped,
+        np.sort(rng.choice(np.arange(8000, 9000), 600, replace=False))[::-1].astype(np.int64),
     ):
         # spread over the list, and neighbours in it (sharing letters: big buckets,
         # many equal pairs)

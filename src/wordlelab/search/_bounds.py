@@ -545,7 +545,8 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, cut, glb, sumsq, large
     rows first (a run of columns copied, others gathered or, where dense
     enough, compressed: ``SCAN_COMPRESS_SPAN``); after a run is copied, the
     next block's cache lines are asked for (:func:`_prefetch`) while this
-    one is counted, so that its copy reads them from cache.  (Reading ``table[g,
+    one is counted, so that its copy reads them from cache; both only where
+    ``guesses`` ascend, else every block is gathered.  (Reading ``table[g,
     cands]`` guess by guess instead touches ``|S|`` scattered cache lines per
     guess; for 10 to 20 candidates that was ten times slower per cell, see
     bench/bench_optimal.py.)
@@ -627,6 +628,12 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, cut, glb, sumsq, large
     tally = np.zeros(n_patterns if lean else 0, np.int32)  # (a lean block's exact guess: _settle)
     no_block = block[:0]
     bounded = parts.shape[0] > 0
+    # a run is copied and scattered columns compressed only where the
+    # guesses ascend (a permuted run, or columns ordered by their parts
+    # read from the full table, are gathered one by one)
+    ascending = True
+    for j in range(1, k):
+        ascending &= guesses[j] > guesses[j - 1]
     for j0 in range(0, k, SCAN_BLOCK):
         if bounded and lean and j0 > 0 and 3 * n - min(parts[j0], n + 1) >= node_lb:
             break  # (no guess from here on bounds the node lower)
@@ -635,7 +642,7 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, cut, glb, sumsq, large
         # (element loops over views: numba's slice assignment copies a byte at
         # a time, five times slower here; an unsigned index needs no
         # negative-index fix-up, so the gather compiles tighter too)
-        if guesses[j0 + width - 1] - first == width - 1:  # a run of guesses: copy rows
+        if ascending and guesses[j0 + width - 1] - first == width - 1:  # a run of guesses: copy rows
             for t in range(n):
                 src = by_answer[cands[t], first : first + width]
                 dst = block[t]
@@ -650,7 +657,7 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, cut, glb, sumsq, large
                     for c in range(after, end, 64):
                         _prefetch(row, c)  # type: ignore[call-arg]  # (numba supplies typingctx)
                     _prefetch(row, end - 1)  # type: ignore[call-arg]
-        elif SCAN_COMPRESS and guesses[j0 + width - 1] - first < SCAN_COMPRESS_SPAN * width:
+        elif SCAN_COMPRESS and ascending and guesses[j0 + width - 1] - first < SCAN_COMPRESS_SPAN * width:
             _fill_compressed(by_answer, cands, guesses[j0 : j0 + width], block, masks)
         else:
             _fill_gathered(by_answer, cands, guesses[j0 : j0 + width], block)
