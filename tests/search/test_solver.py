@@ -560,16 +560,21 @@ def test_separating_finds_the_first_guess_of_singletons(n: int) -> None:
     scattered list, candidates spread over the list (most guesses separate
     them) and neighbours in it (few or none do), and with the separating
     guesses removed (then none, -1); and answers one per pattern of a guess
-    (some guess separates them)."""
+    (some guess separates them); and a run reversed inside each block, which
+    fails if a block is copied as a run without its guesses ascending."""
     from wordlelab.search._bounds import separating
 
     words = load_wordlist()
     by_answer = np.ascontiguousarray(pattern_table(words).T)
     rng = np.random.default_rng(100 + n)
     found = missing = 0
+    reversed_inside = np.arange(3000, 4100, dtype=np.int64)  # (each block spans as a run, but is not one)
+    reversed_inside[1:511] = reversed_inside[1:511][::-1].copy()
+    reversed_inside[513:1023] = reversed_inside[513:1023][::-1].copy()
     for guesses in (
         np.arange(3000, 4100, dtype=np.int64),
         np.sort(rng.choice(len(words.allowed), 1500, replace=False)).astype(np.int64),
+        reversed_inside,
     ):
         start = int(rng.integers(0, len(words.answers) - 2 * n))
         # one answer per pattern of a guess in the middle of the list: at least it separates them

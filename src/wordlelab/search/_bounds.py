@@ -488,6 +488,19 @@ SCAN_COMPRESS = _host_compresses()
 
 
 @njit(cache=True, inline="always", nogil=True)
+def _ascends(picks):  # pragma: no cover - compiled
+    """Whether a block's columns ``picks`` ascend: only then is one spanning
+    ``width - 1`` a run to copy, or a dense one compressed (:func:`scan`,
+    :func:`separating`); a permuted run, or columns ordered by their parts
+    read from the full table, are gathered.  Asked only of a block that
+    spans as a run or as a dense one, so a gathered block costs nothing."""
+    up = True
+    for jj in range(1, picks.shape[0]):
+        up &= picks[jj] > picks[jj - 1]
+    return up
+
+
+@njit(cache=True, inline="always", nogil=True)
 def _fill_gathered(table, rows, picks, block):  # pragma: no cover - compiled
     """``block[t, :w] = table[rows[t], picks]`` for each row ``t`` (``w`` the
     number of ``picks``), a byte at a time."""
@@ -545,8 +558,8 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, cut, glb, sumsq, large
     rows first (a run of columns copied, others gathered or, where dense
     enough, compressed: ``SCAN_COMPRESS_SPAN``); after a run is copied, the
     next block's cache lines are asked for (:func:`_prefetch`) while this
-    one is counted, so that its copy reads them from cache; both only where
-    ``guesses`` ascend, else every block is gathered.  (Reading ``table[g,
+    one is counted, so that its copy reads them from cache; both only for a
+    block whose guesses ascend (:func:`_ascends`), else it is gathered.  (Reading ``table[g,
     cands]`` guess by guess instead touches ``|S|`` scattered cache lines per
     guess; for 10 to 20 candidates that was ten times slower per cell, see
     bench/bench_optimal.py.)
@@ -628,12 +641,6 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, cut, glb, sumsq, large
     tally = np.zeros(n_patterns if lean else 0, np.int32)  # (a lean block's exact guess: _settle)
     no_block = block[:0]
     bounded = parts.shape[0] > 0
-    # a run is copied and scattered columns compressed only where the
-    # guesses ascend (a permuted run, or columns ordered by their parts
-    # read from the full table, are gathered one by one)
-    ascending = True
-    for j in range(1, k):
-        ascending &= guesses[j] > guesses[j - 1]
     for j0 in range(0, k, SCAN_BLOCK):
         if bounded and lean and j0 > 0 and 3 * n - min(parts[j0], n + 1) >= node_lb:
             break  # (no guess from here on bounds the node lower)
@@ -642,7 +649,9 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, cut, glb, sumsq, large
         # (element loops over views: numba's slice assignment copies a byte at
         # a time, five times slower here; an unsigned index needs no
         # negative-index fix-up, so the gather compiles tighter too)
-        if ascending and guesses[j0 + width - 1] - first == width - 1:  # a run of guesses: copy rows
+        picks = guesses[j0 : j0 + width]
+        span = picks[width - 1] - first
+        if span == width - 1 and _ascends(picks):  # a run of guesses: copy rows
             for t in range(n):
                 src = by_answer[cands[t], first : first + width]
                 dst = block[t]
@@ -657,10 +666,10 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, cut, glb, sumsq, large
                     for c in range(after, end, 64):
                         _prefetch(row, c)  # type: ignore[call-arg]  # (numba supplies typingctx)
                     _prefetch(row, end - 1)  # type: ignore[call-arg]
-        elif SCAN_COMPRESS and ascending and guesses[j0 + width - 1] - first < SCAN_COMPRESS_SPAN * width:
-            _fill_compressed(by_answer, cands, guesses[j0 : j0 + width], block, masks)
+        elif SCAN_COMPRESS and span < SCAN_COMPRESS_SPAN * width and _ascends(picks):
+            _fill_compressed(by_answer, cands, picks, block, masks)
         else:
-            _fill_gathered(by_answer, cands, guesses[j0 : j0 + width], block)
+            _fill_gathered(by_answer, cands, picks, block)
         if keep.shape[0] > 0:  # the caller keeps the patterns read
             for t in range(n):
                 src = block[t]
@@ -923,8 +932,8 @@ def separating(by_answer, guesses, cands):  # pragma: no cover - compiled
     for j0 in range(0, k, SCAN_BLOCK):
         width = min(SCAN_BLOCK, k - j0)
         first = guesses[j0]
-        run = guesses[j0 + width - 1] - first == width - 1
         picks = guesses[j0 : j0 + width]
+        run = picks[width - 1] - first == width - 1 and _ascends(picks)
         for jj in range(width):
             alive[jj] = 1
         left = 1
