@@ -9,7 +9,7 @@ With ``--lean``, each band also as a node that fails high scans it (``cut`` at
 the set's own bound: only the repeats counted, ``_bounds._repeats`` up to the
 pairs limit and ``_bounds._marks`` above it).
 
-    .venv/bin/python bench/bench_scan.py [--sets 200] [--repeat 5] [--lean]
+    .venv/bin/python bench/bench_scan.py [--sets 200] [--repeat 5] [--lean] [--bands 50-58,59-66]
 """
 
 from __future__ import annotations
@@ -41,11 +41,25 @@ def bucket_sets(table: np.ndarray, pool: np.ndarray, lo: int, hi: int, count: in
     return out
 
 
+def parse_bands(text: str) -> list[tuple[int, int]]:
+    """``"50-58,59-66"`` as ``[(50, 58), (59, 66)]``."""
+    bands = []
+    for part in text.split(","):
+        lo, sep, hi = part.partition("-")
+        if not (sep and lo.strip().isdigit() and hi.strip().isdigit()) or not 3 <= int(lo) <= int(hi):
+            raise argparse.ArgumentTypeError(f"a band is LO-HI with 3 <= LO <= HI, not {part!r}")
+        bands.append((int(lo), int(hi)))
+    return bands
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sets", type=int, default=200, help="sets per size band")
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--lean", action="store_true", help="also time the lean scan of a node failing high")
+    ap.add_argument(
+        "--bands", type=parse_bands, default=BANDS, help="size bands LO-HI,LO-HI,... (default: nine from 3 to 400)"
+    )
     args = ap.parse_args()
     words = load_wordlist("nyt")
     table = np.ascontiguousarray(pattern_table(words))
@@ -60,7 +74,7 @@ def main() -> None:
         f"scan of {guesses.shape[0]} guesses (pairs up to {SCAN_PAIRS_MAX} candidates, "
         f"counts per guess and pattern above), best of {args.repeat}"
     )
-    for lo, hi in BANDS:
+    for lo, hi in args.bands:
         sets = bucket_sets(table, pool, lo, hi, args.sets, seed=lo)
         if not sets:
             continue

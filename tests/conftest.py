@@ -4,10 +4,13 @@ never read a user's cache and always exercise the build path once."""
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import os
 import signal
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -157,3 +160,18 @@ def small_words() -> WordList:
     ]
     extra = ["salet", "soare", "crane", "eerie", "llama", "geese", "mummy", "tares"]
     return WordList.from_words(answers, answers + extra, name="small")
+
+
+@pytest.fixture(scope="session")
+def bench_module() -> Callable[[str], ModuleType]:
+    """A loader of a script in ``bench/`` as a module: ``bench_module("ceiling")``."""
+    bench = Path(__file__).resolve().parents[1] / "bench"
+
+    def load(name: str) -> ModuleType:
+        spec = importlib.util.spec_from_file_location(f"bench_{name}", bench / f"{name}.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+
+    return load
