@@ -11,7 +11,14 @@ import pytest
 from wordlelab import GameRules, Mode, WordList, load_wordlist, pattern_table
 from wordlelab.feedback import all_green, feedback
 from wordlelab.search import Solver, read_header, read_tree, verify_tree, write_tree
-from wordlelab.search._bounds import HARD_BITS_MIN, SCAN_PAIRS_MAX, hard_bits, hard_keep, legal_index
+from wordlelab.search._bounds import (
+    HARD_BITS_MIN,
+    SCAN_LEAN_PAIRS_MAX,
+    SCAN_PAIRS_MAX,
+    hard_bits,
+    hard_keep,
+    legal_index,
+)
 from wordlelab.search._core import INF, hard_filter, set_hash
 from wordlelab.state import Step, hard_mode_legal
 
@@ -395,15 +402,20 @@ def test_scan_equals_counting(n: int) -> None:
             assert (node_lb, shortcut) == (want_glb.min(), want_shortcut)
 
 
-@pytest.mark.parametrize("n", [3, 5, 9, 16, 23, 24, 40, 97, SCAN_PAIRS_MAX, SCAN_PAIRS_MAX + 1, 200, 255, 256, 300])
+@pytest.mark.parametrize(
+    "n",
+    [3, 5, 9, 16, 23, 24, 40, SCAN_LEAN_PAIRS_MAX, SCAN_LEAN_PAIRS_MAX + 1, 97]
+    + [SCAN_PAIRS_MAX, SCAN_PAIRS_MAX + 1, 200, 255, 256, 300],
+)
 def test_lean_scan_gives_what_the_search_reads_of_the_full_scan(n: int) -> None:
     """A scan told the bound at which its node fails high (``cut``) gives the
     full scan's ``node_lb``, exact guess and every ``glb`` whatever ``cut`` is
     (below the node's bound: lean throughout, each block's exact guess asked
     of the block; at it; above it: lean until a block holds a guess below
     ``cut``), and the full scan's ``sumsq`` and ``largest`` for every guess
-    below ``cut``: all that the search reads.  Sets above ``SCAN_PAIRS_MAX``
-    are counted lean by ``_marks``, those up to it by ``_repeats``."""
+    below ``cut``: all that the search reads.  Sets above ``SCAN_LEAN_PAIRS_MAX``
+    are counted lean by ``_marks`` (and in full, up to ``SCAN_PAIRS_MAX``, by
+    ``_pairs``), those up to it by ``_repeats``."""
     from wordlelab.search._bounds import SCAN_BLOCK, scan
 
     words = load_wordlist()

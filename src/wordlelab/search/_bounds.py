@@ -577,8 +577,8 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, cut, glb, sumsq, large
     ``largest`` of a guess whose ``glb`` is at least ``cut``).  While the least
     bound so far is at least ``cut``, the blocks are scanned lean (the
     repeats and the all-green test, not the pairs or the largest bucket:
-    :func:`_repeats` for sets of at most ``SCAN_PAIRS_MAX``, :func:`_marks` for
-    larger ones of 5-letter words), which sets their ``glb`` alone, and a guess
+    :func:`_repeats` for sets of at most ``SCAN_LEAN_PAIRS_MAX``, :func:`_marks`
+    for larger ones of 5-letter words), which sets their ``glb`` alone, and a guess
     that would be taken for exact is asked of the block whether its buckets
     hold at most two (:func:`_settle`); a block that brings the least bound
     below ``cut`` is scanned again in full, and so are the blocks after it.
@@ -616,7 +616,10 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, cut, glb, sumsq, large
     wins = np.empty(SCAN_BLOCK, np.uint8)
     eq = np.empty(width_small, np.uint8)
     acc = np.empty(width_small, np.uint8)
-    width_large = 0 if small else SCAN_BLOCK
+    # a lean block of more than SCAN_LEAN_PAIRS_MAX candidates of 5-letter
+    # words marks patterns (_marks) even where a full block compares pairs
+    lean_marks = n > SCAN_LEAN_PAIRS_MAX and n_patterns <= 255 and n <= 65535
+    width_large = 0 if small and not lean_marks else SCAN_BLOCK
     ldups = np.empty(width_large, np.int32)
     lmost = np.empty(width_large, np.int32)
     byte_rows = rowwise and n <= 255
@@ -635,7 +638,7 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, cut, glb, sumsq, large
     shortcut = -1
     last = r <= 1  # one guess left after this one: every bucket must be a singleton
     lean = (small or rowwise) and not last and cut < INF and keep.shape[0] == 0  # (until a block falls below cut)
-    marked = lean and rowwise  # (flags per pattern and guess for _marks, zero between calls)
+    marked = lean and lean_marks  # (flags per pattern and guess for _marks, zero between calls)
     flags = np.zeros(n_patterns * SCAN_MARKS if marked else 0, np.uint8)
     flagged = np.empty(SCAN_MARKS if marked else 0, np.uint8)
     tally = np.zeros(n_patterns if lean else 0, np.int32)  # (a lean block's exact guess: _settle)
@@ -680,7 +683,7 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, cut, glb, sumsq, large
         stop = False
         lean_block = lean and node_lb >= cut
         if lean_block:
-            if small:
+            if not marked:
                 _repeats(block, n, width, win, dups, wins, eq)
                 for jj in range(width):
                     most[np.uint64(jj)] = 255  # (unknown: _settle asks the block)
@@ -1073,6 +1076,13 @@ def _marks(block, n, s0, width, win, seen, p, dups, wins):  # pragma: no cover -
 #: words, 1.7-1.8 ns from 145 candidates up).  At most 255: the pairs' counts
 #: are bytes (and the pairs, 16 bits, at most ``255 * 254 / 2``).
 SCAN_PAIRS_MAX = 100
+#: ... but a lean scan (:func:`scan`'s ``cut``) marks patterns (:func:`_marks`)
+#: above this many candidates, not only above ``SCAN_PAIRS_MAX``: its repeats
+#: (:func:`_repeats`) cost more a cell than the marks from about 80 on
+#: (``bench/bench_scan.py --lean``, a Zen 4, 2026-12-07, ns a cell, repeats
+#: against marks: 0.435 against 0.483 at 67-74 candidates, 0.480 both at
+#: 75-82, 0.525 against 0.460 at 83-91, 0.577 against 0.448 at 92-100)
+SCAN_LEAN_PAIRS_MAX = 80
 
 
 @njit(cache=True, nogil=True)
