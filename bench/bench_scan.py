@@ -6,8 +6,8 @@ with none of Q, A, J), banded by size; each is scanned against every allowed
 guess, contiguous (as from a compacted table).  Prints nanoseconds per cell
 (one candidate against one guess) for each band, the best of ``--repeat``.
 With ``--lean``, each band also as a node that fails high scans it (``cut`` at
-the set's own bound: only the repeats counted, ``_bounds._repeats`` up to the
-pairs limit and ``_bounds._marks`` above it).
+the set's own bound: only the repeats counted, ``_bounds._repeats`` up to
+``_bounds.SCAN_LEAN_PAIRS_MAX`` candidates and ``_bounds._marks`` above it).
 
     .venv/bin/python bench/bench_scan.py [--sets 200] [--repeat 5] [--lean] [--bands 50-58,59-66]
 """
@@ -20,7 +20,7 @@ import time
 import numpy as np
 
 from wordlelab import load_wordlist, pattern_table
-from wordlelab.search._bounds import SCAN_PAIRS_MAX, scan
+from wordlelab.search._bounds import SCAN_LEAN_PAIRS_MAX, SCAN_PAIRS_MAX, scan
 from wordlelab.search._memo import INF
 
 BANDS = [(3, 8), (9, 15), (16, 32), (33, 64), (65, 100), (101, 144), (145, 200), (201, 255), (256, 400)]
@@ -72,7 +72,8 @@ def main() -> None:
     n_patterns = 3**words.length
     print(
         f"scan of {guesses.shape[0]} guesses (pairs up to {SCAN_PAIRS_MAX} candidates, "
-        f"counts per guess and pattern above), best of {args.repeat}"
+        f"counts per guess and pattern above; lean: repeats up to {SCAN_LEAN_PAIRS_MAX}, "
+        f"marks above), best of {args.repeat}"
     )
     for lo, hi in args.bands:
         sets = bucket_sets(table, pool, lo, hi, args.sets, seed=lo)

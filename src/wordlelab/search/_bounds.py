@@ -607,7 +607,8 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, cut, glb, sumsq, large
     # (_pairs), larger ones of 5-letter words by counts per guess and pattern
     # (_rows), larger ones of longer words one guess at a time (_columns)
     small = n <= SCAN_PAIRS_MAX
-    rowwise = not small and n_patterns <= 255 and n <= 65535  # (16-bit counts at most)
+    countable = n_patterns <= 255 and n <= 65535  # (byte patterns, 16-bit counts at most)
+    rowwise = not small and countable
     width_small = SCAN_BLOCK if small else 0
     # (bytes, and 16 bits for the pairs: n <= SCAN_PAIRS_MAX, 64 lanes a vector)
     dups = np.empty(width_small, np.uint8)
@@ -618,7 +619,7 @@ def scan(by_answer, guesses, cands, r, n_patterns, floor, cut, glb, sumsq, large
     acc = np.empty(width_small, np.uint8)
     # a lean block of more than SCAN_LEAN_PAIRS_MAX candidates of 5-letter
     # words marks patterns (_marks) even where a full block compares pairs
-    lean_marks = n > SCAN_LEAN_PAIRS_MAX and n_patterns <= 255 and n <= 65535
+    lean_marks = n > SCAN_LEAN_PAIRS_MAX and countable
     width_large = 0 if small and not lean_marks else SCAN_BLOCK
     ldups = np.empty(width_large, np.int32)
     lmost = np.empty(width_large, np.int32)
