@@ -8,8 +8,9 @@ the bucket the opener leaves with pattern code ``P``, searched alone
 (``Solver.value(bucket, history=(Step(WORD, P),))``).  Prints per case the
 value, the CPU seconds (process time, after a warm-up that compiles the
 kernels) and the search's counters: nodes expanded, cells scanned, guesses
-tried, and in hard mode the guesses refuted by a bucket without any tree
-and the feasibility search's nodes and cells.
+tried, and in hard mode the guesses refuted by a bucket without any tree,
+the feasibility search's nodes and cells, and its nodes answered by a set
+kept without a tree.
 
 ``--one-solver`` keeps one solver (its memo) for all the cases, in the order
 given, as an all-exact run's worker does for openers spelt with the same
@@ -120,6 +121,8 @@ def main(argv: list[str] | None = None) -> int:
                 f"  no-tree cuts {c[_core.STAT_INFEASIBLE]:>6d}  feasibility nodes "
                 f"{c[_core.STAT_FEASIBLE_NODES]:>8d}, cells {c[_core.STAT_FEASIBLE_CELLS] / 1e9:5.2f} G"
             )
+        if args.mode == Mode.HARD.value and hasattr(_core, "STAT_NO_TREE_HITS"):
+            line += f"  answered by inclusion {c[_core.STAT_NO_TREE_HITS]:>7d}"
         print(line, flush=True)
     return 0
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Callable
 
 import numpy as np
 import pytest
@@ -1280,37 +1281,100 @@ def test_a_guess_holding_a_cores_split_letter_shows_it_two_patterns(seed: int) -
     assert seen["skipped"] > 0 and seen["merged"] > 0
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_cores_refute_guesses_without_changing_what_has_a_tree(seed: int) -> None:
+def _trees_with_and_without(seed: int, stat: int, without_it: Callable[[Solver], None]) -> None:
     """Hard mode, three and four guesses left under every forced opener of a
-    list of word families: whether each bucket has a tree is the same with the
-    cores (``_feasible``, "Cores") as with none kept (``core_store(0)``), the
-    cores refuted guesses, and without them none was."""
-    from wordlelab.search._core import core_store
-    from wordlelab.search._feasible import STAT_CORE_CUTS
-
-    words = _family_list(400 + seed, ("atch", "ight", "ower", "ound", "aste"), 30, 60)
+    list of word families, all asked of one solver (so over many legal sets):
+    whether each bucket has a tree is the same with a store of the feasibility
+    search as with it emptied (``without_it``); both answers come up, and the
+    counter ``stat`` of what the store did is positive with it and 0 without."""
+    words = _family_list(seed, ("atch", "ight", "ower", "ound", "aste"), 30, 60)
     table = pattern_table(words)
     cands = np.arange(len(words.answers))
     win = all_green(words.length)
-    cuts = {True: 0, False: 0}
+    done = {True: 0, False: 0}
     answers = {True: 0, False: 0}
     for cap in (4, 5):
-        with_cores = Solver(words, table, rules="hard", max_guesses=cap)
+        with_it = Solver(words, table, rules="hard", max_guesses=cap)
         without = Solver(words, table, rules="hard", max_guesses=cap)
-        without.cores = core_store(0)
+        without_it(without)
         for g in range(len(words.allowed)):
             for p in np.unique(table[g, cands]):
                 if p == win:
                     continue
                 members = cands[table[g, cands] == p]
-                got = with_cores.has_tree(members, history=(Step(g, int(p)),))
+                got = with_it.has_tree(members, history=(Step(g, int(p)),))
                 assert got == without.has_tree(members, history=(Step(g, int(p)),)), (words.allowed[g], p)
                 answers[got] += 1
-        cuts[True] += int(with_cores.counters[STAT_CORE_CUTS])
-        cuts[False] += int(without.counters[STAT_CORE_CUTS])
+        done[True] += int(with_it.counters[stat])
+        done[False] += int(without.counters[stat])
     assert answers[True] > 0 and answers[False] > 0
-    assert cuts[True] > 0 and cuts[False] == 0
+    assert done[True] > 0 and done[False] == 0
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_cores_refute_guesses_without_changing_what_has_a_tree(seed: int) -> None:
+    """The cores (``_feasible``, "Cores") against none kept (``core_store(0)``):
+    the same answers, and guesses refuted by cores only with them."""
+    from wordlelab.search._core import core_store
+    from wordlelab.search._feasible import STAT_CORE_CUTS
+
+    def no_cores(solver: Solver) -> None:
+        solver.cores = core_store(0)
+
+    _trees_with_and_without(400 + seed, STAT_CORE_CUTS, no_cores)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_sets_kept_without_a_tree_answer_by_inclusion_without_changing_what_has_a_tree(seed: int) -> None:
+    """The sets proven to have no tree, kept and asked by inclusion
+    (``_feasible``, "No tree, by inclusion"), against none kept
+    (``no_tree_store(..., 0)``): the same answers, and nodes answered by
+    inclusion only with them."""
+    from wordlelab.search._core import no_tree_store
+    from wordlelab.search._feasible import STAT_NO_TREE_HITS
+
+    def no_store(solver: Solver) -> None:
+        solver.no_tree = no_tree_store(len(solver.words.answers), solver.words.length, len(solver.words.alphabet), 0)
+
+    _trees_with_and_without(500 + seed, STAT_NO_TREE_HITS, no_store)
+
+
+def test_a_set_without_a_tree_answers_only_supersets_under_rules_no_weaker_over_its_legal_set() -> None:
+    """``no_tree_within`` after ``keep_no_tree``: a set kept with ``d`` guesses
+    left answers a superset of it with at most ``d`` left, under a rule over
+    the same legal set that keeps its greens and counts its letters at least
+    as often; nothing else."""
+    from wordlelab.search._feasible import keep_no_tree, no_tree_store, no_tree_within
+
+    store = no_tree_store(50, 5, 26, 16, 64)
+    greens = np.array([-1, 0, -1, -1, 3], np.int64)  # (letter codes)
+    mins = np.zeros(26, np.int64)
+    mins[0], mins[4] = 1, 2
+    root = np.uint64(12345)
+    keep_no_tree(store, np.array([3, 7, 9], np.int64), greens, mins, root, 4)
+
+    def asks(cands: list[int], g: np.ndarray = greens, m: np.ndarray = mins, r: np.uint64 = root, d: int = 4) -> bool:
+        return bool(no_tree_within(store, np.array(cands, np.int64), g, m, r, d))
+
+    stronger_g = greens.copy()
+    stronger_g[2] = 5
+    stronger_m = mins.copy()
+    stronger_m[4], stronger_m[8] = 3, 1
+    assert asks([3, 7, 9]) and asks([1, 3, 5, 7, 9, 11]) and asks([3, 7, 9], d=3)
+    assert asks([3, 7, 8, 9], stronger_g, stronger_m)
+    assert not asks([3, 7]) and not asks([1, 7, 9, 11]) and not asks([3, 7, 9], d=5)
+    assert not asks([3, 7, 9], r=np.uint64(54321))
+    weaker_g = greens.copy()
+    weaker_g[4] = -1
+    other_g = greens.copy()
+    other_g[1] = 2
+    weaker_m = mins.copy()
+    weaker_m[4] = 1
+    assert not asks([3, 7, 9], weaker_g) and not asks([3, 7, 9], other_g) and not asks([3, 7, 9], m=weaker_m)
+    # a full store is emptied before it keeps the next set
+    for i in range(16):
+        keep_no_tree(store, np.array([20 + i, 40], np.int64), greens, mins, root, 3)
+    assert asks([20, 40], d=3) is False and asks([35, 40], d=3) and not asks([3, 7, 9])
 
 
 def test_a_core_store_has_a_power_of_two_slots() -> None:

@@ -122,6 +122,19 @@ def rule_sum(base, greens, mins):  # pragma: no cover - compiled
     return h
 
 
+@njit(cache=True, nogil=True)
+def rule_root(total, greens, mins):  # pragma: no cover - compiled
+    """The term of a rule's sum (``total``, :func:`rule_sum` of ``greens`` and
+    ``mins``) that the legal set it filters gives: rules are compared place by
+    place and letter by letter only over the same one."""
+    h = total
+    for i in range(greens.shape[0]):
+        h -= _green_term(i, greens[i])
+    for c in range(mins.shape[0]):
+        h -= _count_term(c, mins[c])
+    return h
+
+
 @njit(cache=True, inline="always", nogil=True)
 def seal_rule(total):  # pragma: no cover - compiled
     """The hash of the rule whose :func:`rule_sum` is ``total``."""

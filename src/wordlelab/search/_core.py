@@ -457,7 +457,17 @@ from ._bounds import (
     too_big,
     trapped_guesses,
 )
-from ._feasible import CORE_SLOTS, STAT_FEASIBLE_CELLS, STAT_FEASIBLE_NODES, core_store, feasible
+from ._feasible import (
+    CORE_SLOTS,
+    NO_TREE_SETS,
+    STAT_FEASIBLE_CELLS,
+    STAT_FEASIBLE_NODES,
+    STAT_NO_TREE_HITS,
+    STAT_NO_TREE_KEPT,
+    core_store,
+    feasible,
+    no_tree_store,
+)
 from ._memo import (
     INF,
     MAX_GUESS_INDEX,
@@ -476,9 +486,12 @@ __all__ = [
     "CORE_SLOTS",
     "INF",
     "MAX_GUESS_INDEX",
+    "NO_TREE_SETS",
     "N_STATS",
     "STAT_FEASIBLE_CELLS",
     "STAT_FEASIBLE_NODES",
+    "STAT_NO_TREE_HITS",
+    "STAT_NO_TREE_KEPT",
     "STAT_TOO_MANY",
     "Memo",
     "Search",
@@ -488,6 +501,7 @@ __all__ = [
     "hard_filter",
     "lookup",
     "max_parts",
+    "no_tree_store",
     "rule_hash",
     "set_hash",
     "unpack",
@@ -545,7 +559,8 @@ STAT_INFEASIBLE = 16  # hard mode: guesses refuted by a bucket with no tree at a
 # 17, 18: STAT_FEASIBLE_NODES, STAT_FEASIBLE_CELLS (the feasibility search's, _feasible)
 STAT_TOO_MANY = 19  # hard and ultra mode: guesses refuted by a bucket too big to split (see "Two guesses left")
 # 20, 21: STAT_CORE_CUTS, STAT_CORE_NODES (the feasibility search's cores, _feasible)
-N_STATS = 22
+# 22, 23: STAT_NO_TREE_HITS, STAT_NO_TREE_KEPT (its sets without a tree, _feasible)
+N_STATS = 24
 
 
 class Search(NamedTuple):
@@ -597,6 +612,7 @@ class Search(NamedTuple):
     rounds_growth: int
     feasible: Any
     cores: Any
+    no_tree: Any
 
 
 @njit(cache=True, inline="always", nogil=True)

@@ -215,6 +215,8 @@ class Solver(PlayedUnder):
         self.feasible = _core.Memo()
         #: the sets of candidates no legal guess tells apart, by rule (hard mode, ``_feasible``)
         self.cores = self._new_cores()
+        #: the sets proven to have no tree, by rule, asked by inclusion (hard mode, ``_feasible``)
+        self.no_tree = self._new_no_tree()
         self.counters = np.zeros(_core.N_STATS, np.int64)
         self.n_patterns = n_patterns(words.length)
         self.codes = np.ascontiguousarray(words.allowed_codes)
@@ -292,6 +294,7 @@ class Solver(PlayedUnder):
             self.rounds_growth,
             self.feasible.arrays,
             self.cores,
+            self.no_tree,
         )
 
     def forget(self) -> None:
@@ -299,6 +302,15 @@ class Solver(PlayedUnder):
         self.memo = self._core.Memo()
         self.feasible = self._core.Memo()
         self.cores = self._new_cores()
+        self.no_tree = self._new_no_tree()
+
+    def _new_no_tree(self) -> Any:
+        """An empty store of sets without a tree: ``_feasible.no_tree_store``,
+        keeping none outside hard mode."""
+        hard = self.rules.mode is Mode.HARD
+        sets = self._core.NO_TREE_SETS if hard else 0
+        alpha = self.words.allowed_letter_counts.shape[1]
+        return self._core.no_tree_store(len(self.words.answers), self.words.length, alpha, sets)
 
     def _new_cores(self) -> Any:
         """An empty store of cores: ``_feasible.core_store``, of no slots
