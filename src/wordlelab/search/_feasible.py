@@ -217,6 +217,12 @@ _RULE, _ROOT, _START, _SIZE = 0, 1, 2, 3
 
 
 @njit(cache=True, inline="always", nogil=True)
+def _kept_at(store, d):  # pragma: no cover - compiled
+    """Whether ``store`` keeps sets (it has rows) with ``d`` guesses left."""
+    return store[0].shape[1] > 0 and d >= NO_TREE_MIN_LEFT and d <= NO_TREE_MAX_LEFT
+
+
+@njit(cache=True, inline="always", nogil=True)
 def _sig_bit(x):  # pragma: no cover - compiled
     """A candidate's bit in a set's signature."""
     return np.uint64(1) << ((np.uint64(x) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(58))
@@ -273,7 +279,7 @@ def no_tree_within(store, cands, greens, mins, root, d):  # pragma: no cover - c
     green but the same, no letter counted more): then it has no tree either."""
     heads, sigs, ids, links = store[0], store[1], store[2], store[3]
     n = cands.shape[0]
-    if heads.shape[1] == 0 or d < NO_TREE_MIN_LEFT or d > NO_TREE_MAX_LEFT:
+    if not _kept_at(store, d):
         return False
     have = np.uint64(0)
     for t in range(n):
@@ -299,7 +305,7 @@ def keep_no_tree(store, cands, greens, mins, root, d):  # pragma: no cover - com
     ``store`` (emptied first if full)."""
     heads, sigs, ids, links, meta, kept_greens, kept_mins, pool, used = store
     n = cands.shape[0]
-    if heads.shape[1] == 0 or d < NO_TREE_MIN_LEFT or d > NO_TREE_MAX_LEFT or n > pool.shape[0]:
+    if not _kept_at(store, d) or n > pool.shape[0]:
         return
     row = heads[d - NO_TREE_MIN_LEFT]
     b = np.int64(row[cands[0]])
@@ -495,12 +501,12 @@ def _new_core(
 
 
 @njit(cache=True, nogil=True)
-def _none(s, key, cands, greens, mins, rule_total, d):  # pragma: no cover - compiled
+def _none(s, key, cands, greens, mins, root, d):  # pragma: no cover - compiled
     """A node proven to have no tree: so stored in the memo and kept for
-    inclusion; ``False``."""
+    inclusion (``root``: its rule's legal set); ``False``."""
     store(s.memo, key, INF, 0, True)
-    if d >= NO_TREE_MIN_LEFT and d <= NO_TREE_MAX_LEFT and s.no_tree[0].shape[1] > 0:
-        keep_no_tree(s.no_tree, cands, greens, mins, rule_root(rule_total, greens, mins), d)
+    if _kept_at(s.no_tree, d):
+        keep_no_tree(s.no_tree, cands, greens, mins, root, d)
         s.stats[STAT_NO_TREE_KEPT] += 1
     return False
 
@@ -540,8 +546,9 @@ def feasible(  # pragma: no cover - compiled
             return True
     if get(s.feasible, key, 0) == 1:
         return True
-    asked = d >= NO_TREE_MIN_LEFT and d <= NO_TREE_MAX_LEFT and s.no_tree[0].shape[1] > 0
-    if asked and no_tree_within(s.no_tree, cands, greens, mins, rule_root(rule_total, greens, mins), d):
+    # the legal set this node's rule filters, for the sets kept without a tree
+    root = rule_root(rule_total, greens, mins) if _kept_at(s.no_tree, d) else np.uint64(0)
+    if no_tree_within(s.no_tree, cands, greens, mins, root, d):
         s.stats[STAT_NO_TREE_HITS] += 1
         store(memo, key, INF, 0, True)
         return False
@@ -592,7 +599,7 @@ def feasible(  # pragma: no cover - compiled
         s.stats[STAT_CORE_CUTS] += cut
         if cut == k:
             s.stats[STAT_CORE_NODES] += 1
-            return _none(s, key, cands, greens, mins, rule_total, d)
+            return _none(s, key, cands, greens, mins, root, d)
     first_grown = n_cores
     fails = 0
     # the scan, of the guesses the cores leave: the others keep ``glb`` 0, so
@@ -636,7 +643,7 @@ def feasible(  # pragma: no cover - compiled
     column = np.empty(k, np.int64)  # a scanned guess's column of ``keep``
     column[scanned] = np.arange(n_scanned)
     if node_lb >= INF:
-        return _none(s, key, cands, greens, mins, rule_total, d)
+        return _none(s, key, cands, greens, mins, root, d)
     if shortcut >= 0:  # buckets of at most two: exact, and feasible
         store(memo, key, node_lb, legal[shortcut], True)
         return True
@@ -766,4 +773,4 @@ def feasible(  # pragma: no cover - compiled
         if ok:
             put(s.feasible, key, 1)
             return True
-    return _none(s, key, cands, greens, mins, rule_total, d)
+    return _none(s, key, cands, greens, mins, root, d)
